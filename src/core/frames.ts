@@ -1,0 +1,183 @@
+import type { ElicitationOutcome, ElicitationRequest } from "./question";
+
+/**
+ * The frames of the reference server's event stream, one JSON object per SSE event, each event
+ * carrying `id: <sequence number>`. The server writes them; AgentChatTransport reads them.
+ * A run's frames are stored, so a reader that lost its connection resumes from the last id it saw.
+ */
+export type Frame =
+  | RunStartFrame
+  | StepStartFrame
+  | StepFinishFrame
+  | TextStartFrame
+  | TextDeltaFrame
+  | TextEndFrame
+  | ReasoningStartFrame
+  | ReasoningDeltaFrame
+  | ReasoningEndFrame
+  | ToolCallFrame
+  | ApprovalRequestFrame
+  | ElicitationFrame
+  | ToolOutputFrame
+  | ToolErrorFrame
+  | ToolDeniedFrame
+  | RunParkedFrame
+  | RunFinishFrame;
+
+/** Opens a run's part of the transcript: the assistant message every later frame lands in. */
+export interface RunStartFrame {
+  kind: "run-start";
+  /** The run. */
+  runId: string;
+  /** The thread the run belongs to. */
+  threadId: string;
+  /** The assistant message id; the same on every continuation of the run. */
+  messageId: string;
+  /** The agent that runs. */
+  agent: string;
+}
+
+/** A model call begins (`stream:step-start:<step>` in the journal). */
+export interface StepStartFrame {
+  kind: "step-start";
+  /** Zero-based index of the model call within the turn. */
+  step: number;
+}
+
+/** A model call ended. */
+export interface StepFinishFrame {
+  kind: "step-finish";
+  /** Zero-based index of the model call within the turn. */
+  step: number;
+}
+
+/** A text part begins. */
+export interface TextStartFrame {
+  kind: "text-start";
+  /** The text part's id. */
+  id: string;
+}
+
+/** More text for an open text part. */
+export interface TextDeltaFrame {
+  kind: "text-delta";
+  /** The text part's id. */
+  id: string;
+  /** The text to append. */
+  delta: string;
+}
+
+/** A text part is complete. */
+export interface TextEndFrame {
+  kind: "text-end";
+  /** The text part's id. */
+  id: string;
+}
+
+/** A reasoning part begins. */
+export interface ReasoningStartFrame {
+  kind: "reasoning-start";
+  /** The reasoning part's id. */
+  id: string;
+}
+
+/** More reasoning for an open reasoning part. */
+export interface ReasoningDeltaFrame {
+  kind: "reasoning-delta";
+  /** The reasoning part's id. */
+  id: string;
+  /** The text to append. */
+  delta: string;
+}
+
+/** A reasoning part is complete. */
+export interface ReasoningEndFrame {
+  kind: "reasoning-end";
+  /** The reasoning part's id. */
+  id: string;
+}
+
+/** The model called a registered tool; its input is complete. */
+export interface ToolCallFrame {
+  kind: "tool-call";
+  /** The tool call's id. */
+  id: string;
+  /** The registered tool's name. */
+  toolName: string;
+  /** The tool's input as the model gave it. */
+  input: unknown;
+}
+
+/** A tool call waits for a person's approval before it runs. */
+export interface ApprovalRequestFrame {
+  kind: "approval-request";
+  /** The tool call's id, which approve and reject name. */
+  id: string;
+  /** The registered tool's name. */
+  toolName: string;
+  /** The tool's input, for the person to judge. */
+  input: unknown;
+}
+
+/** A question set is posted: render the form. */
+export interface ElicitationFrame {
+  kind: "elicitation";
+  /** The tool call's id: `intake-<runId>` for an intake, the model's call id for an ask. */
+  id: string;
+  /** The preamble and the questions. */
+  request: ElicitationRequest;
+}
+
+/** A tool call settled with an output; for a question set, the {@link ElicitationOutcome}. */
+export interface ToolOutputFrame {
+  kind: "tool-output";
+  /** The tool call's id. */
+  id: string;
+  /** The tool's result, or the question set's outcome. */
+  output: unknown;
+}
+
+/** A tool call failed; the model is told the error and the run goes on. */
+export interface ToolErrorFrame {
+  kind: "tool-error";
+  /** The tool call's id. */
+  id: string;
+  /** What went wrong, for a person and the model. */
+  error: string;
+}
+
+/** A person rejected a tool call, or its run was cancelled while it waited. */
+export interface ToolDeniedFrame {
+  kind: "tool-denied";
+  /** The tool call's id. */
+  id: string;
+  /** The person's reason, if given. */
+  reason?: string;
+}
+
+/** The run is parked until a person acts on these tool calls; the stream ends here. */
+export interface RunParkedFrame {
+  kind: "run-parked";
+  /** The pending tool calls the run waits on. */
+  waitingFor: string[];
+}
+
+/** The run ended. */
+export interface RunFinishFrame {
+  kind: "run-finish";
+  /** How it ended. */
+  status: "completed" | "failed" | "cancelled";
+  /** Why it failed, when it did. */
+  error?: string;
+}
+
+/** A frame with its sequence number, as read from the stream. */
+export interface SequencedFrame {
+  /** The SSE event id: the frame's position in its run, from 1. */
+  seq: number;
+  /** The frame. */
+  frame: Frame;
+}
+
+/** The outcome carried by a question set's tool-output frame. */
+export type ElicitationOutputFrame = ToolOutputFrame & { output: ElicitationOutcome };

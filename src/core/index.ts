@@ -1,0 +1,57 @@
+export {
+  type AnswerIssue,
+  type ParsedAnswers,
+  parseAnswers,
+  type ResolvedAnswers,
+  resolveAnswers,
+  validateAnswers,
+} from "./answers";
+export {
+  ASK_TOOL_DESCRIPTION,
+  ASK_TOOL_NAME,
+  type AskToolInput,
+  AskToolInputSchema,
+  askToolJsonSchema,
+  describeAskIssues,
+  MAX_ASK_QUESTIONS,
+  type ParsedAsk,
+  parseAskInput,
+} from "./ask-tool";
+export { checkQuestions, type DefinitionIssue, RESERVED_QUESTION_IDS, withHotkeys } from "./check-questions";
+export { coerceAnswer, formatDecimal } from "./coerce-answer";
+export type * from "./frames";
+export { type CheckedIntake, checkIntake, intakeRequest } from "./intake";
+export {
+  ANSWERED_HEADING,
+  describeValue,
+  SKIPPED_HEADING,
+  settleAnswers,
+  settleSkipped,
+  summarize,
+  summaryLine,
+} from "./outcome";
+export { matchesPattern, patternProblem } from "./pattern";
+export {
+  type Answers,
+  BoundSchema,
+  type ElicitationOutcome,
+  ElicitationOutcomeSchema,
+  type ElicitationRequest,
+  ElicitationRequestSchema,
+  type ElicitationSource,
+  INPUT_TYPES,
+  InputSchema,
+  type InputType,
+  type Intake,
+  type IntakeConfig,
+  IntakeSchema,
+  IntakeWhenSchema,
+  type Option,
+  OptionSchema,
+  picksFromOptions,
+  type Question,
+  type QuestionInput,
+  QuestionSchema,
+  SKIP_HOTKEY,
+} from "./question";
+export { isIsoDate, isRequired, isUrl, type Rule, type ValueProblem, valueProblem } from "./value-problem";

@@ -1,0 +1,139 @@
+import { matchesPattern } from "./pattern";
+import { picksFromOptions, type Question } from "./question";
+
+/** The rule a value or a definition broke. */
+export type Rule =
+  | "unknown-question"
+  | "shape"
+  | "option"
+  | "multiple"
+  | "required"
+  | "number"
+  | "boolean"
+  | "date"
+  | "email"
+  | "url"
+  | "min"
+  | "max"
+  | "pattern";
+
+/** What is wrong with one value: the rule it broke, and the end of a sentence saying so. */
+export interface ValueProblem {
+  /** The rule the value broke. */
+  rule: Rule;
+  /** Completes "answers["seats"] …", e.g. `must be at most 9`. */
+  text: string;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
+export function isIsoDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether `value` parses as an absolute URL with a scheme and no whitespace. */
+export function isUrl(value: string): boolean {
+  if (!SCHEME.test(value) || /\s/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function quoteList(values: readonly string[]): string {
+  return values.map((value) => JSON.stringify(value)).join(", ");
+}
+
+function lengthProblem(question: Question, value: string): ValueProblem | undefined {
+  const { min, max } = question.input ?? {};
+  const length = [...value].length;
+  if (typeof min === "number" && length < min) {
+    return { rule: "min", text: `must be at least ${min} character${min === 1 ? "" : "s"}` };
+  }
+  if (typeof max === "number" && length > max) {
+    return { rule: "max", text: `must be at most ${max} character${max === 1 ? "" : "s"}` };
+  }
+  return undefined;
+}
+
+function typeProblem(question: Question, value: string): ValueProblem | undefined {
+  const input = question.input;
+  switch (input?.type) {
+    case "number": {
+      const number = Number(value);
+      if (value.trim() === "" || !Number.isFinite(number)) {
+        return { rule: "number", text: "must be a number" };
+      }
+      if (typeof input.min === "number" && number < input.min) {
+        return { rule: "min", text: `must be at least ${input.min}` };
+      }
+      if (typeof input.max === "number" && number > input.max) {
+        return { rule: "max", text: `must be at most ${input.max}` };
+      }
+      return undefined;
+    }
+    case "boolean":
+      return value === "true" || value === "false"
+        ? undefined
+        : { rule: "boolean", text: "must be true or false" };
+    case "date": {
+      if (!isIsoDate(value)) {
+        return { rule: "date", text: "must be a date written YYYY-MM-DD" };
+      }
+      if (typeof input.min === "string" && value < input.min) {
+        return { rule: "min", text: `must be on or after ${input.min}` };
+      }
+      if (typeof input.max === "string" && value > input.max) {
+        return { rule: "max", text: `must be on or before ${input.max}` };
+      }
+      return undefined;
+    }
+    case "email":
+      return EMAIL.test(value)
+        ? lengthProblem(question, value)
+        : { rule: "email", text: "must be an email address" };
+    case "url":
+      return isUrl(value)
+        ? lengthProblem(question, value)
+        : { rule: "url", text: "must be a URL such as https://example.com" };
+    default:
+      return lengthProblem(question, value);
+  }
+}
+
+/**
+ * What is wrong with one canonical value for `question`, or `undefined` when it passes every
+ * rule: an option (or free text where allowed), its type, `min`/`max` and the whole-value `pattern`.
+ */
+export function valueProblem(question: Question, value: string): ValueProblem | undefined {
+  if (picksFromOptions(question)) {
+    const values = (question.options ?? []).map((option) => option.value);
+    if (values.includes(value)) return undefined;
+    if (!question.allowFreeText) {
+      return { rule: "option", text: `must be one of ${quoteList(values)}` };
+    }
+  }
+  const problem = typeProblem(question, value);
+  if (problem) return problem;
+  const pattern = question.input?.pattern;
+  if (pattern !== undefined && !matchesPattern(pattern, value)) {
+    return { rule: "pattern", text: `must match the pattern ${pattern}` };
+  }
+  return undefined;
+}
+
+/** Whether a question needs at least one value, from the person or from its defaults. */
+export function isRequired(question: Question): boolean {
+  if (question.input?.required !== undefined) return question.input.required;
+  // A radio group cannot be left empty; a set of checkboxes can.
+  return question.input === undefined && !question.multiple;
+}
