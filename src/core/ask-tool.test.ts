@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { askToolJsonSchema, describeAskIssues, MAX_ASK_QUESTIONS, parseAskInput } from "./ask-tool";
+import { notesQuestion, scopeQuestion, seatsQuestion, specIntakeQuestions } from "./fixtures.test-data";
+
+type JsonObject = { [key: string]: unknown };
+
+function branches(): JsonObject[] {
+  const questions = (askToolJsonSchema.properties as JsonObject).questions as JsonObject;
+  return (questions.items as JsonObject).anyOf as JsonObject[];
+}
+
+describe("the ask tool's schema", () => {
+  it("caps a call at five questions", () => {
+    const questions = (askToolJsonSchema.properties as JsonObject).questions as JsonObject;
+    expect(MAX_ASK_QUESTIONS).toBe(5);
+    expect(questions.maxItems).toBe(5);
+    expect(questions.minItems).toBe(1);
+  });
+
+  it("requires defaults on every question that picks from options", () => {
+    const choice = branches().find((branch) => (branch.required as string[]).includes("options"));
+    expect(choice?.required).toEqual(expect.arrayContaining(["id", "prompt", "options", "defaults"]));
+    expect((choice?.properties as JsonObject | undefined)?.defaults).toMatchObject({ minItems: 1 });
+  });
+
+  it("lets a typed question leave defaults out", () => {
+    const typed = branches().find((branch) => (branch.required as string[]).includes("input"));
+    expect(typed?.required).not.toContain("defaults");
+  });
+});
+
+describe("parseAskInput", () => {
+  it("turns a well-formed call into a request with hotkeys assigned", () => {
+    const parsed = parseAskInput({ preamble: "Two things first.", questions: specIntakeQuestions });
+    expect(parsed.success).toBe(true);
+    if (!parsed.success) return;
+    expect(parsed.request.source).toBe("ask");
+    expect(parsed.request.preamble).toBe("Two things first.");
+    expect(parsed.request.questions[1]?.options?.map((option) => option.hotkey)).toEqual(["a", "b"]);
+  });
+
+  it("refuses an option question with nothing pre-picked", () => {
+    const scope = scopeQuestion;
+    const parsed = parseAskInput({ questions: [{ ...scope, defaults: undefined }] });
+    expect(parsed).toEqual({
+      success: false,
+      issues: [
+        {
+          questionId: "scope",
+          path: "questions[0].defaults",
+          message:
+            'questions["scope"].defaults must pre-pick at least one option: the answer you would choose',
+        },
+      ],
+    });
+  });
+
+  it("refuses more than five questions", () => {
+    const questions = Array.from({ length: 6 }, (_, index) => ({
+      ...notesQuestion,
+      id: `q${index}`,
+    }));
+    const parsed = parseAskInput({ questions });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.issues.map((issue) => issue.message)).toEqual(["questions: must hold at most 5 questions"]);
+  });
+
+  it("refuses a default that breaks its own rule", () => {
+    const seats = { ...seatsQuestion, defaults: ["12"] };
+    const parsed = parseAskInput({ questions: [seats] });
+    expect(parsed.success ? [] : parsed.issues.map((issue) => issue.message)).toEqual([
+      'questions["seats"].defaults[0] "12" must be at most 9',
+    ]);
+  });
+
+  it("names the field of a call that is not shaped like questions", () => {
+    const parsed = parseAskInput({ questions: [{ id: "x", prompt: 3 }] });
+    expect(parsed.success ? [] : parsed.issues.map((issue) => issue.path)).toEqual(["questions[0].prompt"]);
+    expect(parseAskInput("ask me").success).toBe(false);
+  });
+
+  it("writes the issues as a tool failure the model can act on", () => {
+    const text = describeAskIssues([
+      { path: "questions", message: "questions: must hold at most 5 questions" },
+    ]);
+    expect(text).toBe(
+      "The questions were not asked. Fix these and call ask again:\n- questions: must hold at most 5 questions",
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { seatsQuestion, specIntakeQuestions, specTypedQuestions } from "./fixtures.test-data";
+import { checkIntake, intakeRequest } from "./intake";
+
+describe("checkIntake", () => {
+  it("accepts the spec's intake, asks at thread start by default and assigns missing hotkeys", () => {
+    const checked = checkIntake({ preamble: "Two questions.", questions: specIntakeQuestions });
+    expect(checked.success).toBe(true);
+    if (!checked.success) return;
+    expect(checked.intake.when).toBe("thread-start");
+    expect(checked.intake.questions[0]?.options?.map((option) => option.hotkey)).toEqual(["a", "b"]);
+    expect(checked.intake.questions[1]?.options?.map((option) => option.hotkey)).toEqual(["a", "b"]);
+    expect(intakeRequest(checked.intake)).toEqual({
+      preamble: "Two questions.",
+      questions: checked.intake.questions,
+      source: "intake",
+    });
+  });
+
+  it("keeps every-turn", () => {
+    const checked = checkIntake({ questions: specTypedQuestions, when: "every-turn" });
+    expect(checked.success && checked.intake.when).toBe("every-turn");
+  });
+
+  it("refuses an intake whose default fails its own rules, naming the question and the rule", () => {
+    const seats = { ...seatsQuestion, defaults: ["10"] };
+    const checked = checkIntake({ questions: [seats] });
+    expect(checked).toEqual({
+      success: false,
+      issues: [
+        {
+          questionId: "seats",
+          path: "questions[0].defaults[0]",
+          message: 'questions["seats"].defaults[0] "10" must be at most 9',
+        },
+      ],
+    });
+  });
+
+  it("refuses a malformed intake with the path of the bad field", () => {
+    const checked = checkIntake({ questions: [], when: "sometimes" });
+    expect(checked.success ? [] : checked.issues.map((issue) => issue.path)).toEqual(["questions", "when"]);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { scopeQuestion, specIntakeQuestions, specTypedQuestions, typed } from "./fixtures.test-data";
+import { settleAnswers, settleSkipped, summarize } from "./outcome";
+import { ElicitationOutcomeSchema } from "./question";
+
+describe("settleAnswers", () => {
+  it("records the spec's outcome: answers, skipped, defaulted and a summary by label", () => {
+    expect(settleAnswers(specIntakeQuestions, { scope: ["file"] })).toEqual({
+      answers: { scope: ["file"], tests: ["unit"] },
+      skipped: false,
+      defaulted: ["tests"],
+      summary: "The user answered:\nHow much should I cover? → This file\nWhich tests should I touch? → Unit",
+    });
+  });
+
+  it("confirms every pre-picked answer when nothing is sent", () => {
+    const outcome = settleAnswers(specIntakeQuestions);
+    expect(outcome.answers).toEqual({ scope: ["module"], tests: ["unit"] });
+    expect(outcome.defaulted).toEqual(["scope", "tests"]);
+    expect(ElicitationOutcomeSchema.parse(outcome)).toEqual(outcome);
+  });
+});
+
+describe("settleSkipped", () => {
+  it("lets the agent's own picks stand, and says the person skipped", () => {
+    const outcome = settleSkipped(specIntakeQuestions);
+    expect(outcome.skipped).toBe(true);
+    expect(outcome.answers).toEqual({ scope: ["module"], tests: ["unit"] });
+    expect(outcome.summary.split("\n")).toEqual([
+      "The user skipped the questions and left the choices to you. Your pre-picked answers stand:",
+      "How much should I cover? → The whole module",
+      "Which tests should I touch? → Unit",
+    ]);
+  });
+});
+
+describe("summarize", () => {
+  it("joins several labels, reads booleans as Yes/No and marks a question with no answer", () => {
+    const agree = typed({ type: "boolean" }, { id: "agree", prompt: "Agree?" });
+    const summary = summarize(
+      [...specIntakeQuestions, ...specTypedQuestions, agree],
+      {
+        scope: ["module"],
+        tests: ["unit", "e2e"],
+        seats: ["3"],
+        contact: [],
+        notes: ["one\ntwo"],
+        agree: ["true"],
+      },
+      false,
+    );
+    expect(summary.split("\n")).toEqual([
+      "The user answered:",
+      "How much should I cover? → The whole module",
+      "Which tests should I touch? → Unit, End to end",
+      "How many seats? → 3",
+      "Who should we email? → (no answer)",
+      "Anything else? → one",
+      "    two",
+      "Agree? → Yes",
+    ]);
+  });
+
+  it("shows free text as typed", () => {
+    const open = [{ ...scopeQuestion, allowFreeText: true }];
+    expect(summarize(open, { scope: ["just the README"] }, false)).toContain("→ just the README");
+  });
+});
