@@ -1,0 +1,101 @@
+import { ASK_TOOL_NAME, checkIntake, type Intake } from "prepick/core";
+import { agentOf } from "./define-agent";
+import type { AgentConfig, AgentDefinition, AgentModuleOptions, ToolDefinition } from "./types";
+
+/** Every problem found in a set of agent definitions, one sentence each. */
+export class AgentDefinitionError extends Error {
+  /** The problems, e.g. `Agent "booking": intake questions["seats"].defaults[0] "12" must be at most 9`. */
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "AgentDefinitionError";
+    this.problems = problems;
+  }
+}
+
+const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+// The name rule the chat-completions APIs enforce on function names.
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+function checkTools(tools: readonly ToolDefinition[], report: (text: string) => void) {
+  const seen = new Set<string>();
+  tools.forEach((tool, index) => {
+    const at = typeof tool?.name === "string" && tool.name !== "" ? `tool "${tool.name}"` : `tools[${index}]`;
+    if (typeof tool?.name !== "string" || !TOOL_NAME.test(tool.name)) {
+      report(`${at} name must be 1 to 64 letters, digits, "_" or "-"`);
+      return;
+    }
+    if (tool.name === ASK_TOOL_NAME) {
+      report(`${at} is reserved: the loop offers ask itself (set ask: true instead)`);
+    }
+    if (seen.has(tool.name)) report(`${at} is declared more than once`);
+    seen.add(tool.name);
+    if (typeof tool.execute !== "function") report(`${at} must have an execute function`);
+    if (typeof tool.inputSchema?.safeParse !== "function") report(`${at} inputSchema must be a zod schema`);
+  });
+}
+
+function checkOne(
+  entry: AgentModuleOptions["agents"][number],
+  index: number,
+  module: Pick<AgentModuleOptions, "ask">,
+  report: (text: string) => void,
+): AgentDefinition | undefined {
+  let config: AgentConfig;
+  try {
+    config = typeof entry === "function" ? agentOf(entry) : entry;
+  } catch (error) {
+    report(`agents[${index}]: ${(error as Error).message}`);
+    return undefined;
+  }
+  const named = typeof config?.name === "string" && config.name !== "";
+  const at = named ? `Agent "${config.name}"` : `agents[${index}]`;
+  const problem = (text: string) => report(`${at}: ${text}`);
+  if (!named || !AGENT_NAME.test(config.name)) {
+    problem(`name must start with a letter or digit and hold only letters, digits, ".", "_" or "-"`);
+  }
+  if (typeof config?.systemPrompt !== "string") problem("systemPrompt must be a string");
+  const tools = config?.tools ?? [];
+  if (!Array.isArray(tools)) problem("tools must be an array");
+  else checkTools(tools, problem);
+  let intake: Intake | undefined;
+  if (config?.intake !== undefined) {
+    const checked = checkIntake(config.intake);
+    if (checked.success) intake = checked.intake;
+    else for (const issue of checked.issues) problem(`intake ${issue.message}`);
+  }
+  return {
+    name: config?.name,
+    systemPrompt: config?.systemPrompt,
+    tools: Array.isArray(tools) ? [...tools] : [],
+    ...(intake ? { intake } : {}),
+    ask: config?.ask ?? module.ask ?? false,
+    ...(config?.model !== undefined ? { model: config.model } : {}),
+  };
+}
+
+/**
+ * Checks every agent a server hosts: names unique and well-formed, tools unique and never `ask`,
+ * and every intake passing `checkIntake`. Throws one {@link AgentDefinitionError} listing every
+ * problem; otherwise returns the agents ready for the loop, intakes parsed and `ask` resolved
+ * (the agent's own, else the module's, else false).
+ */
+export function checkAgents(
+  agents: AgentModuleOptions["agents"],
+  module: Pick<AgentModuleOptions, "ask"> = {},
+): AgentDefinition[] {
+  const problems: string[] = [];
+  const report = (text: string) => problems.push(text);
+  const names = new Set<string>();
+  const definitions = agents.map((entry, index) => {
+    const definition = checkOne(entry, index, module, report);
+    if (definition && typeof definition.name === "string") {
+      if (names.has(definition.name)) report(`Agent "${definition.name}": name is used by another agent`);
+      names.add(definition.name);
+    }
+    return definition;
+  });
+  if (problems.length > 0) throw new AgentDefinitionError(problems);
+  return definitions.filter((definition): definition is AgentDefinition => definition !== undefined);
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { defineAgent, defineTool } from "./define-agent";
+import type { AgentConfig } from "./types";
+
+const calls = new Map<string, number>();
+
+function record(toolName: string) {
+  calls.set(toolName, (calls.get(toolName) ?? 0) + 1);
+}
+
+/** How many times this process ran a demo tool's handler; what the demo tools "change". */
+export function demoToolCalls(toolName: string): number {
+  return calls.get(toolName) ?? 0;
+}
+
+/** The spec's intake example: asked once, on the first turn of a thread. */
+export const refactorer = defineAgent({
+  name: "refactorer",
+  systemPrompt: "You refactor TypeScript.",
+  intake: {
+    preamble:
+      "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
+    questions: [
+      {
+        id: "scope",
+        prompt: "How much should I cover?",
+        options: [
+          { value: "file", label: "This file", hotkey: "a" },
+          { value: "module", label: "The whole module", hotkey: "b" },
+        ],
+        defaults: ["module"],
+      },
+      {
+        id: "tests",
+        prompt: "Which tests should I touch?",
+        multiple: true,
+        options: [
+          { value: "unit", label: "Unit" },
+          { value: "e2e", label: "End to end" },
+        ],
+        defaults: ["unit"],
+      },
+      // The spec's preamble promises three questions and its screen reads "Question 1 of 3", but
+      // its example lists two; this third keeps the preamble honest without changing the two.
+      {
+        id: "api",
+        prompt: "May I change the public API?",
+        options: [
+          { value: "keep", label: "Keep it unchanged" },
+          { value: "change", label: "Allow breaking changes" },
+        ],
+        defaults: ["keep"],
+      },
+    ],
+  },
+});
+
+/** The spec's typed questions: a bounded number, a required email, a capped free text. */
+export const booking = defineAgent({
+  name: "booking",
+  systemPrompt: "You book seats for the user.",
+  intake: {
+    questions: [
+      {
+        id: "seats",
+        prompt: "How many seats?",
+        description: "Between 1 and 9.",
+        input: { type: "number", min: 1, max: 9, required: true, placeholder: "e.g. 2" },
+        defaults: ["2"],
+      },
+      { id: "contact", prompt: "Who should we email?", input: { type: "email", required: true } },
+      { id: "notes", prompt: "Anything else?", input: { type: "textarea", max: 500 } },
+    ],
+  },
+});
+
+/** No intake: the model itself calls `ask` when a request is ambiguous. */
+export const planner = defineAgent({
+  name: "planner",
+  systemPrompt:
+    "You plan work. When a request could be met in several ways and the choice matters, ask first.",
+  ask: true,
+});
+
+/** Purges the demo cache; changes something outside the run, so a person approves it first. */
+export const purgeCache = defineTool({
+  name: "purge_cache",
+  description: "Purges one of the site's caches. Visitors see slower pages until it warms up again.",
+  inputSchema: z.object({ cache: z.enum(["pages", "images", "all"]).describe("Which cache to purge.") }),
+  keywords: ["purge", "flush"],
+  sideEffects: true,
+  needsApproval: true,
+  execute: ({ cache }) => {
+    record("purge_cache");
+    return { purged: cache };
+  },
+});
+
+/** Reads the demo services' status; harmless, so it runs without approval. */
+export const readStatus = defineTool({
+  name: "read_status",
+  description: "Reads whether a service is healthy.",
+  inputSchema: z.object({ service: z.enum(["api", "web", "worker"]).describe("Which service.") }),
+  keywords: ["status", "health"],
+  execute: ({ service }) => {
+    record("read_status");
+    return { service, healthy: true };
+  },
+});
+
+/** Tools with and without approval. */
+export const operator = defineAgent({
+  name: "operator",
+  systemPrompt: "You operate the site: read service status and purge caches when asked.",
+  tools: [purgeCache, readStatus],
+});
+
+/** The agents `npm start` serves. */
+export const DEMO_AGENTS: readonly AgentConfig[] = [refactorer, booking, planner, operator];

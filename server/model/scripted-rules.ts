@@ -1,0 +1,173 @@
+import type { LanguageModelV4FunctionTool } from "@ai-sdk/provider";
+import { ASK_TOOL_NAME } from "prepick/core";
+import { inputFromSchema } from "./input-from-schema";
+import { isAskFailure, type PromptView, type ReadResult } from "./read-prompt";
+import { ambiguousTopic, askInputFor, malformedAskInput } from "./scripted-questions";
+
+/** One tool call the scripted model makes. */
+export interface ScriptedCall {
+  /** The tool called. */
+  toolName: string;
+  /** Its input, a JSON value. */
+  input: unknown;
+}
+
+/** What the scripted model answers a prompt with: text, or tool calls. */
+export type ScriptedReply = { type: "text"; text: string } | { type: "tool-calls"; calls: ScriptedCall[] };
+
+/** One row of the rule table: when it applies, and what the model answers. */
+export interface ScriptedRule {
+  /** Names the rule in docs and tests. */
+  name: string;
+  /** Whether the rule applies to this prompt. */
+  when(view: PromptView): boolean;
+  /** The reply. */
+  reply(view: PromptView): ScriptedReply;
+}
+
+/** The provider-options key under which a tool's `keywords` reach the scripted model. */
+export const SCRIPTED_OPTIONS_KEY = "prepick";
+
+/** The most tools one reply calls at once. */
+const MAX_PARALLEL_CALLS = 3;
+
+const text = (value: string): ScriptedReply => ({ type: "text", text: value });
+
+function quote(request: string): string {
+  const line = request.trim().split("\n")[0] ?? "";
+  return line.length > 80 ? `${line.slice(0, 77)}…` : line;
+}
+
+function show(value: unknown): string {
+  const shown = typeof value === "string" ? value : JSON.stringify(value);
+  return shown === undefined ? "nothing" : shown.length > 200 ? `${shown.slice(0, 197)}…` : shown;
+}
+
+function phrases(tool: LanguageModelV4FunctionTool): string[] {
+  const own = tool.providerOptions?.[SCRIPTED_OPTIONS_KEY]?.keywords;
+  const keywords = Array.isArray(own) ? own.filter((word): word is string => typeof word === "string") : [];
+  return [tool.name, tool.name.replace(/[_-]+/g, " "), ...keywords].map((phrase) => phrase.toLowerCase());
+}
+
+function mentionedTools(view: PromptView): LanguageModelV4FunctionTool[] {
+  const request = view.request.toLowerCase();
+  return view.tools.filter(
+    (tool) =>
+      tool.name !== ASK_TOOL_NAME &&
+      !view.called.has(tool.name) &&
+      phrases(tool).some((phrase) => phrase !== "" && request.includes(phrase)),
+  );
+}
+
+function callTools(view: PromptView, tools: LanguageModelV4FunctionTool[]): ScriptedReply {
+  return {
+    type: "tool-calls",
+    calls: tools.slice(0, MAX_PARALLEL_CALLS).map((tool) => ({
+      toolName: tool.name,
+      input: inputFromSchema(tool.inputSchema, view.request),
+    })),
+  };
+}
+
+const mayCallTools = (view: PromptView) => view.toolChoice?.type !== "none";
+const askResults = (view: PromptView) => view.lastResults.filter((r) => r.toolName === ASK_TOOL_NAME);
+const mayAsk = (view: PromptView) => view.askOffered && mayCallTools(view) && view.askCalls === 0;
+
+function describeResult(result: ReadResult): string {
+  if (result.status === "denied") {
+    return `I did not run ${result.toolName}: it was rejected${result.value ? ` (${show(result.value)})` : ""}.`;
+  }
+  if (result.status === "error") return `${result.toolName} failed: ${show(result.value)}.`;
+  return `${result.toolName} returned ${show(result.value)}.`;
+}
+
+/**
+ * The scripted model's behaviour, tried in order; the first rule that applies answers. See
+ * `docs/models.md` for the table in prose.
+ */
+export const SCRIPTED_RULES: readonly ScriptedRule[] = [
+  {
+    name: "forced-tool",
+    when: (view) =>
+      view.toolChoice?.type === "tool" || (view.toolChoice?.type === "required" && view.step === 0),
+    reply: (view) => {
+      const choice = view.toolChoice;
+      const wanted = choice?.type === "tool" ? choice.toolName : undefined;
+      const tool = view.tools.find((candidate) => candidate.name === wanted) ?? view.tools[0];
+      if (tool === undefined) return text("There is no tool I could call.");
+      if (tool.name === ASK_TOOL_NAME)
+        return { type: "tool-calls", calls: [{ toolName: ASK_TOOL_NAME, input: askInputFor(view.request) }] };
+      return callTools(view, [tool]);
+    },
+  },
+  {
+    name: "ask-retry",
+    when: (view) =>
+      view.askOffered && mayCallTools(view) && view.askErrors === 1 && askResults(view).some(isAskFailure),
+    reply: (view) => ({
+      type: "tool-calls",
+      calls: [{ toolName: ASK_TOOL_NAME, input: askInputFor(view.request) }],
+    }),
+  },
+  {
+    name: "ask-answered",
+    when: (view) => askResults(view).some((result) => !isAskFailure(result)),
+    reply: (view) => {
+      const settled = view.summary ?? "The questions were settled.";
+      return text(
+        `Thanks, that settles it.\n\n${settled}\n\nI will now work on "${quote(view.request)}" with those choices.`,
+      );
+    },
+  },
+  {
+    name: "ask-failed-twice",
+    when: (view) => askResults(view).length > 0,
+    reply: (view) =>
+      text(
+        `I could not put my questions into a valid form, so I will go ahead on "${quote(view.request)}" as I see fit.`,
+      ),
+  },
+  {
+    name: "tool-result",
+    when: (view) => view.lastResults.length > 0,
+    reply: (view) => text(view.lastResults.map(describeResult).join("\n")),
+  },
+  {
+    name: "call-tool",
+    when: (view) => mayCallTools(view) && mentionedTools(view).length > 0,
+    reply: (view) => callTools(view, mentionedTools(view)),
+  },
+  {
+    name: "ask-malformed",
+    when: (view) => mayAsk(view) && /\bmalformed\b/i.test(view.request),
+    reply: () => ({ type: "tool-calls", calls: [{ toolName: ASK_TOOL_NAME, input: malformedAskInput() }] }),
+  },
+  {
+    name: "ask-ambiguous",
+    when: (view) => mayAsk(view) && ambiguousTopic(view.request) !== undefined,
+    reply: (view) => ({
+      type: "tool-calls",
+      calls: [{ toolName: ASK_TOOL_NAME, input: askInputFor(view.request) }],
+    }),
+  },
+  {
+    name: "reply",
+    when: () => true,
+    reply: (view) => {
+      if (view.request.trim() === "") return text("Hello. What should I work on?");
+      const answers = view.summary
+        ? ` Going by your answers (${view.summary.split("\n").slice(1).join("; ")}).`
+        : "";
+      return text(
+        `Here is my answer to "${quote(view.request)}".${answers} ` +
+          "This reply comes from the built-in scripted model; set PREPICK_MODEL_BASE_URL to use a real one.",
+      );
+    },
+  },
+];
+
+/** The rule that answers a prompt: the first whose condition holds. */
+export function ruleFor(view: PromptView): ScriptedRule {
+  // The last rule always applies, so the find never comes back empty.
+  return SCRIPTED_RULES.find((rule) => rule.when(view)) ?? (SCRIPTED_RULES.at(-1) as ScriptedRule);
+}
