@@ -1,0 +1,261 @@
+import { describe, expect, it } from "vitest";
+import { type ElicitationRequest, settleAnswers, settleSkipped } from "@/lib/prepick/core";
+import { ToolCallError } from "@/lib/prepick/transport";
+import { createElicitation } from "./create-elicitation";
+
+const request: ElicitationRequest = {
+  preamble: "Three questions before I start.",
+  source: "intake",
+  questions: [
+    {
+      id: "scope",
+      prompt: "How much should I cover?",
+      options: [
+        { value: "file", label: "This file", hotkey: "a" },
+        { value: "module", label: "The whole module", hotkey: "b" },
+      ],
+      defaults: ["module"],
+    },
+    {
+      id: "tests",
+      prompt: "Which tests should I touch?",
+      multiple: true,
+      options: [
+        { value: "unit", label: "Unit", hotkey: "a" },
+        { value: "e2e", label: "End to end", hotkey: "b" },
+      ],
+      defaults: ["unit"],
+    },
+    {
+      id: "seats",
+      prompt: "How many seats?",
+      input: { type: "number", min: 1, max: 9, required: true },
+      defaults: ["2"],
+    },
+  ],
+};
+
+describe("createElicitation", () => {
+  it("starts pending with the defaults as values, valid, untouched", () => {
+    const block = createElicitation({ id: "intake-1", request });
+    const snapshot = block.getSnapshot();
+    expect(block.source).toBe("intake");
+    expect(block.preamble).toBe("Three questions before I start.");
+    expect(snapshot.phase).toBe("pending");
+    expect(snapshot.isValid).toBe(true);
+    expect(snapshot.questions.map((q) => [q.id, q.value, q.touched])).toEqual([
+      ["scope", ["module"], false],
+      ["tests", ["unit"], false],
+      ["seats", ["2"], false],
+    ]);
+  });
+
+  it("confirming untouched submits no answers at all: the defaults are resolved by whoever settles", async () => {
+    const sent: unknown[] = [];
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async (answers) => {
+        sent.push(answers);
+        return settleAnswers(request.questions, answers);
+      },
+    });
+    await block.submit();
+    expect(sent).toEqual([{}]);
+    const snapshot = block.getSnapshot();
+    expect(snapshot.phase).toBe("settled");
+    expect(snapshot.answer.status).toBe("settled");
+    expect(snapshot.skip.status).toBe("settled");
+    expect(snapshot.settled?.answers.map((a) => [a.questionId, a.labels, a.defaulted])).toEqual([
+      ["scope", ["The whole module"], true],
+      ["tests", ["Unit"], true],
+      ["seats", ["2"], true],
+    ]);
+  });
+
+  it("coerces setValue, submits only touched questions, and keeps other questions' identity", async () => {
+    const sent: unknown[] = [];
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async (answers) => {
+        sent.push(answers);
+        return settleAnswers(request.questions, answers);
+      },
+    });
+    const scopeBefore = block.getQuestion("scope");
+    const seatsBefore = block.getQuestion("seats");
+    block.setValue("seats", "004");
+    expect(block.getQuestion("seats")?.value).toEqual(["4"]);
+    expect(block.getQuestion("seats")).not.toBe(seatsBefore);
+    expect(block.getQuestion("scope")).toBe(scopeBefore);
+    block.toggle("tests", "e2e");
+    expect(block.getQuestion("tests")?.value).toEqual(["unit", "e2e"]);
+    await block.submit();
+    expect(sent).toEqual([{ seats: ["4"], tests: ["unit", "e2e"] }]);
+    expect(block.getSnapshot().settled?.answers.find((a) => a.questionId === "scope")?.defaulted).toBe(true);
+  });
+
+  it("notifies only the edited question's subscribers", () => {
+    const block = createElicitation({ id: "intake-1", request });
+    const calls: string[] = [];
+    for (const question of request.questions) {
+      block.subscribeQuestion(question.id, () => calls.push(question.id));
+    }
+    block.setValue("seats", "5");
+    block.setValue("seats", "6");
+    expect(calls).toEqual(["seats", "seats"]);
+  });
+
+  it("refuses an invalid value locally, places the issue on its question, and edits back to idle", async () => {
+    let calls = 0;
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async () => {
+        calls++;
+        return settleAnswers(request.questions);
+      },
+    });
+    block.setValue("seats", "12");
+    expect(block.getSnapshot().isValid).toBe(false);
+    expect(block.getQuestion("seats")?.error).toBe('answers["seats"] must be at most 9');
+    await block.submit();
+    expect(calls).toBe(0);
+    expect(block.getSnapshot().answer.status).toBe("rejected");
+    block.setValue("seats", "3");
+    expect(block.getSnapshot().answer.status).toBe("idle");
+    expect(block.getQuestion("seats")?.error).toBeUndefined();
+  });
+
+  it("maps a server 400 onto the questions it names", async () => {
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async () => {
+        throw new ToolCallError({
+          kind: "invalid",
+          status: 400,
+          error: "invalid answers",
+          issues: [
+            {
+              questionId: "scope",
+              rule: "option",
+              message: 'answers["scope"] must be one of "file", "module"',
+            },
+          ],
+        });
+      },
+    });
+    block.setValue("scope", "file");
+    await block.submit();
+    const snapshot = block.getSnapshot();
+    expect(snapshot.answer).toMatchObject({ status: "rejected", error: "invalid answers" });
+    expect(block.getQuestion("scope")?.error).toBe('answers["scope"] must be one of "file", "module"');
+    expect(block.getQuestion("seats")?.error).toBeUndefined();
+  });
+
+  it("fails on a network error and retries the same answers", async () => {
+    let attempt = 0;
+    const sent: unknown[] = [];
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async (answers) => {
+        sent.push(answers);
+        attempt++;
+        if (attempt === 1) throw new TypeError("fetch failed");
+        return settleAnswers(request.questions, answers);
+      },
+    });
+    block.setValue("scope", "file");
+    await block.submit();
+    expect(block.getSnapshot().answer).toMatchObject({ status: "failed", error: "fetch failed" });
+    await block.retry();
+    expect(sent).toEqual([{ scope: ["file"] }, { scope: ["file"] }]);
+    expect(block.getSnapshot().phase).toBe("settled");
+  });
+
+  it("settles a 409 with the stored outcome and marks the conflict", async () => {
+    const stored = settleSkipped(request.questions);
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async () => {
+        throw new ToolCallError({
+          kind: "conflict",
+          status: 409,
+          error: "already settled",
+          toolCallId: "intake-1",
+          toolStatus: "completed",
+          output: stored,
+        });
+      },
+    });
+    await block.submit();
+    expect(block.getSnapshot().answer).toEqual({ status: "settled", outcome: stored, conflict: true });
+    expect(block.getSnapshot().settled?.skipped).toBe(true);
+  });
+
+  it("skips, and a failed skip retries", async () => {
+    let attempt = 0;
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onSkip: async () => {
+        attempt++;
+        if (attempt === 1) throw new Error("offline");
+        return settleSkipped(request.questions);
+      },
+    });
+    await block.skip();
+    expect(block.getSnapshot().skip).toEqual({ status: "failed", error: "offline" });
+    await block.retry();
+    expect(block.getSnapshot().skip.status).toBe("settled");
+    expect(block.getSnapshot().settled?.skipped).toBe(true);
+  });
+
+  it("can start in any state: submitting, rejected, settled, dismissed", () => {
+    const submitting = createElicitation({ id: "a", request, answer: { status: "submitting", answers: {} } });
+    expect(submitting.getSnapshot().busy).toBe(true);
+    submitting.setValue("seats", "3");
+    expect(submitting.getQuestion("seats")?.touched).toBe(false);
+
+    const issue = {
+      questionId: "seats",
+      rule: "max" as const,
+      message: 'answers["seats"] must be at most 9',
+    };
+    const rejected = createElicitation({
+      id: "b",
+      request,
+      values: { seats: ["12"] },
+      answer: { status: "rejected", error: "invalid answers", issues: [issue] },
+    });
+    expect(rejected.getQuestion("seats")?.error).toBe(issue.message);
+
+    const settled = createElicitation({ id: "c", request, outcome: settleAnswers(request.questions) });
+    expect(settled.getSnapshot().phase).toBe("settled");
+    expect(settled.getSnapshot().answer.status).toBe("settled");
+
+    const dismissed = createElicitation({ id: "d", request, dismissed: true });
+    expect(dismissed.getSnapshot().phase).toBe("dismissed");
+  });
+
+  it("moves the one-at-a-time cursor within the questions", () => {
+    const block = createElicitation({ id: "intake-1", request });
+    block.setIndex(2);
+    expect(block.getSnapshot().index).toBe(2);
+    block.setIndex(7);
+    expect(block.getSnapshot().index).toBe(2);
+    block.setIndex(-1);
+    expect(block.getSnapshot().index).toBe(0);
+  });
+
+  it("settles from outside while pending", () => {
+    const block = createElicitation({ id: "intake-1", request });
+    block.settle(settleSkipped(request.questions));
+    expect(block.getSnapshot().phase).toBe("settled");
+    expect(block.getSnapshot().skip.status).toBe("settled");
+  });
+});

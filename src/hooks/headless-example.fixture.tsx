@@ -1,0 +1,88 @@
+// The README's headless example, kept here so the type checker and a test hold it to its word.
+import { useChat } from "@ai-sdk/react";
+import {
+  type ElicitationBlock,
+  useChatTranscript,
+  useElicitationQuestion,
+  useElicitationSnapshot,
+} from "prepick/hooks";
+import { AgentChatTransport } from "prepick/transport";
+import { useMemo } from "react";
+
+function Question({ block, id }: { block: ElicitationBlock; id: string }) {
+  const q = useElicitationQuestion(block, id); // re-renders only when this question changes
+  return (
+    <fieldset>
+      <legend>{q.prompt}</legend>
+      {q.options.map((o) => (
+        <label key={o.value}>
+          <input
+            type={q.multiple ? "checkbox" : "radio"}
+            checked={q.value.includes(o.value)}
+            onChange={() => q.toggle(o.value)}
+          />
+          {o.label}
+        </label>
+      ))}
+      {q.input && q.options.length === 0 && (
+        <input value={q.value[0] ?? ""} onChange={(e) => q.setValue(e.target.value)} />
+      )}
+      {q.error && <p role="alert">{q.error}</p>}
+    </fieldset>
+  );
+}
+
+function Elicitation({ block }: { block: ElicitationBlock }) {
+  const s = useElicitationSnapshot(block);
+  if (s.settled)
+    return (
+      <p>
+        {s.settled.skipped
+          ? "Skipped — the agent's picks stand."
+          : s.settled.answers
+              .map((a) => `${a.prompt} → ${a.labels.join(", ")}${a.defaulted ? " (pre-picked)" : ""}`)
+              .join("; ")}
+      </p>
+    );
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void block.submit();
+      }}
+    >
+      {block.preamble && <p>{block.preamble}</p>}
+      {block.questions.map((q) => (
+        <Question key={q.id} block={block} id={q.id} />
+      ))}
+      {s.answer.status === "failed" && (
+        <button type="button" onClick={() => void block.retry()}>
+          Retry
+        </button>
+      )}
+      <button type="submit" disabled={s.busy || !s.isValid}>
+        Confirm
+      </button>
+      <button type="button" disabled={s.busy} onClick={() => void block.skip()}>
+        Skip and use my picks
+      </button>
+    </form>
+  );
+}
+
+export function AgentChat({ threadId }: { threadId: string }) {
+  const transport = useMemo(() => new AgentChatTransport({ agent: "refactorer" }), []);
+  const chat = useChat({ id: threadId, transport });
+  const { messages } = useChatTranscript(chat, { transport });
+  return messages.map((m) => (
+    <div key={m.id}>
+      {m.blocks.map((b) =>
+        b.type === "text" ? (
+          <p key={b.id}>{b.text}</p>
+        ) : b.type === "elicitation" ? (
+          <Elicitation key={b.id} block={b} />
+        ) : null,
+      )}
+    </div>
+  ));
+}

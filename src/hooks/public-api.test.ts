@@ -1,0 +1,71 @@
+import type { Chat, UseChatHelpers } from "@ai-sdk/react";
+import type { ChatTransport, UIMessage } from "ai";
+import { describe, expectTypeOf, it } from "vitest";
+import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core";
+import type {
+  AgentChatTransport,
+  ToolCallFailure,
+  ToolCallResponse,
+  ToolCallResult,
+} from "@/lib/prepick/transport";
+import {
+  type AnswerState,
+  answerTransition,
+  type ChatTranscript,
+  createElicitation,
+  type ElicitationBlock,
+  type ElicitationQuestionState,
+  type SkipState,
+  type TranscriptBlock,
+  type TranscriptChat,
+  useChatTranscript,
+  useElicitationQuestion,
+} from "./index";
+
+// These assertions are checked by the type checker (npm run typecheck); the runtime part is trivial.
+describe("public API types", () => {
+  it("AgentChatTransport is an AI SDK ChatTransport whose client returns typed results", () => {
+    expectTypeOf<AgentChatTransport>().toExtend<ChatTransport<UIMessage>>();
+    expectTypeOf<AgentChatTransport["client"]["answer"]>().returns.resolves.toEqualTypeOf<
+      ToolCallResponse<ToolCallResult>
+    >();
+    expectTypeOf<
+      Extract<ToolCallFailure, { kind: "invalid" }>["issues"][number]["questionId"]
+    >().toEqualTypeOf<string>();
+  });
+
+  it("useChatTranscript takes useChat's helpers or a Chat, and returns blocks", () => {
+    expectTypeOf<UseChatHelpers<UIMessage>>().toExtend<TranscriptChat>();
+    expectTypeOf<Chat<UIMessage>>().toExtend<TranscriptChat>();
+    expectTypeOf(useChatTranscript).returns.toEqualTypeOf<ChatTranscript>();
+    expectTypeOf<Extract<TranscriptBlock, { type: "elicitation" }>>().toEqualTypeOf<ElicitationBlock>();
+  });
+
+  it("state machines are unions discriminated by status, with one transition function", () => {
+    expectTypeOf<AnswerState["status"]>().toEqualTypeOf<
+      "idle" | "submitting" | "rejected" | "failed" | "settled"
+    >();
+    expectTypeOf<SkipState["status"]>().toEqualTypeOf<
+      "idle" | "submitting" | "rejected" | "failed" | "settled"
+    >();
+    expectTypeOf(answerTransition).returns.toEqualTypeOf<AnswerState>();
+    expectTypeOf<
+      Extract<AnswerState, { status: "settled" }>["outcome"]
+    >().toEqualTypeOf<ElicitationOutcome>();
+  });
+
+  it("an elicitation block exposes questions with value, setValue and error", () => {
+    expectTypeOf(createElicitation)
+      .parameter(0)
+      .toHaveProperty("request")
+      .toEqualTypeOf<ElicitationRequest>();
+    expectTypeOf(createElicitation).returns.toEqualTypeOf<ElicitationBlock>();
+    expectTypeOf<ElicitationQuestionState["value"]>().toEqualTypeOf<readonly string[]>();
+    expectTypeOf<ElicitationQuestionState["setValue"]>().parameters.toEqualTypeOf<[raw: unknown]>();
+    expectTypeOf<ElicitationQuestionState["error"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf(useElicitationQuestion).returns.toEqualTypeOf<ElicitationQuestionState>();
+    expectTypeOf<ElicitationBlock["getSnapshot"]>()
+      .returns.toHaveProperty("isValid")
+      .toEqualTypeOf<boolean>();
+  });
+});

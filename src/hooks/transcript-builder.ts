@@ -1,0 +1,264 @@
+import {
+  type ChatAddToolApproveResponseFunction,
+  type ChatAddToolOutputFunction,
+  type DynamicToolUIPart,
+  getToolName,
+  isToolUIPart,
+  type ToolUIPart,
+  type UIMessage,
+} from "ai";
+import {
+  ASK_TOOL_NAME,
+  type ElicitationOutcome,
+  type ElicitationRequest,
+  ElicitationRequestSchema,
+  parseAskInput,
+  settleAnswers,
+  settleSkipped,
+} from "@/lib/prepick/core";
+import { type ToolCallClient, ToolCallError, type ToolCallResponse } from "@/lib/prepick/transport";
+import { createApprovalBlock } from "./approval-store";
+import { createElicitation } from "./create-elicitation";
+import { readOutcome } from "./elicitation-store";
+import type { ApprovalBlock, ElicitationBlock, TranscriptBlock, TranscriptMessage } from "./types";
+
+/** The parts of a chat the transcript needs: `useChat`'s result and an AI SDK `Chat` both fit. */
+export interface TranscriptChat {
+  /** The chat's messages. */
+  readonly messages: UIMessage[];
+  /** Follows the run after an answer, skip or approval (through the transport's reconnect). */
+  resumeStream: () => Promise<void>;
+  /** Settles a client-side tool call (the plain AI SDK `ask` path). */
+  addToolOutput: ChatAddToolOutputFunction<UIMessage>;
+  /** Records an approval decision (the plain AI SDK approval path). */
+  addToolApprovalResponse: ChatAddToolApproveResponseFunction;
+}
+
+type AnyToolPart = ToolUIPart | DynamicToolUIPart;
+
+/** Whether a part is a question set: a dynamic `ask` part, or a static `tool-ask` one. */
+export function isElicitationPart(part: UIMessage["parts"][number]): part is AnyToolPart {
+  return isToolUIPart(part) && getToolName(part) === ASK_TOOL_NAME;
+}
+
+function unwrap<T>(response: ToolCallResponse<T>): T {
+  if (!response.ok) throw new ToolCallError(response.failure);
+  return response.result;
+}
+
+function requestOf(part: AnyToolPart): ElicitationRequest | undefined {
+  if (part.state === "input-streaming") return undefined;
+  if (part.providerExecuted) {
+    const parsed = ElicitationRequestSchema.safeParse(part.input);
+    return parsed.success ? parsed.data : undefined;
+  }
+  const parsed = parseAskInput(part.input);
+  return parsed.success ? parsed.request : undefined;
+}
+
+/**
+ * Turns chat messages into transcript messages, keeping identities stable: a message that did
+ * not change keeps its transcript object, and each question set and approval keeps one block (and
+ * one store) for its whole life, however often its message is rebuilt.
+ */
+export class TranscriptBuilder {
+  private chat: TranscriptChat;
+  private readonly client: ToolCallClient | undefined;
+  private readonly messages = new WeakMap<UIMessage, TranscriptMessage>();
+  private readonly elicitations = new Map<string, ElicitationBlock>();
+  private readonly approvals = new Map<string, ApprovalBlock>();
+  private pending: (() => void)[] = [];
+
+  /** A builder over `chat`; `client` reaches the reference server (left out for plain AI SDK backends). */
+  constructor(chat: TranscriptChat, client: ToolCallClient | undefined) {
+    this.chat = chat;
+    this.client = client;
+  }
+
+  /** Points the builder's actions at the latest chat object. */
+  setChat(chat: TranscriptChat): void {
+    this.chat = chat;
+  }
+
+  /** The transcript of `messages`; unchanged messages keep their transcript objects. */
+  build(messages: readonly UIMessage[]): TranscriptMessage[] {
+    return messages.map((message) => {
+      const cached = this.messages.get(message);
+      if (cached) return cached;
+      const built: TranscriptMessage = {
+        id: message.id,
+        role: message.role,
+        blocks: message.parts.flatMap((part, index) => this.block(message, part, index)),
+        message,
+      };
+      this.messages.set(message, built);
+      return built;
+    });
+  }
+
+  /** Applies what the last build learned (outputs that settle blocks); run it after render. */
+  flush(): void {
+    const pending = this.pending;
+    this.pending = [];
+    for (const apply of pending) apply();
+  }
+
+  /** Every question set seen so far, oldest first. */
+  elicitationBlocks(): ElicitationBlock[] {
+    return [...this.elicitations.values()];
+  }
+
+  private block(message: UIMessage, part: UIMessage["parts"][number], index: number): TranscriptBlock[] {
+    const id = `${message.id}:${index}`;
+    if (part.type === "text") {
+      return [
+        { type: "text", id, messageId: message.id, text: part.text, streaming: part.state === "streaming" },
+      ];
+    }
+    if (part.type === "reasoning") {
+      return [
+        {
+          type: "reasoning",
+          id,
+          messageId: message.id,
+          text: part.text,
+          streaming: part.state === "streaming",
+        },
+      ];
+    }
+    if (part.type === "step-start") return [];
+    if (!isToolUIPart(part)) return [{ type: "other", id, messageId: message.id, part }];
+    if (isElicitationPart(part)) {
+      const block = this.elicitation(message.id, part);
+      if (block) return [block];
+    }
+    if (part.state === "approval-requested" || part.state === "approval-responded") {
+      return [this.approval(message.id, part)];
+    }
+    const status =
+      part.state === "output-available"
+        ? "done"
+        : part.state === "output-error"
+          ? "error"
+          : part.state === "output-denied"
+            ? "denied"
+            : "running";
+    return [
+      {
+        type: "tool",
+        id: part.toolCallId,
+        messageId: message.id,
+        toolName: getToolName(part),
+        input: part.input,
+        status,
+        ...(part.state === "output-available" ? { output: part.output } : {}),
+        ...(part.state === "output-error" ? { errorText: part.errorText } : {}),
+        ...(part.approval?.approved !== undefined
+          ? {
+              approval: {
+                approved: part.approval.approved,
+                ...(part.approval.reason !== undefined ? { reason: part.approval.reason } : {}),
+              },
+            }
+          : {}),
+      },
+    ];
+  }
+
+  private elicitation(messageId: string, part: AnyToolPart): ElicitationBlock | undefined {
+    const outcome = part.state === "output-available" ? readOutcome(part.output) : undefined;
+    const denied = part.state === "output-denied";
+    const existing = this.elicitations.get(part.toolCallId);
+    if (existing) {
+      if (outcome) this.pending.push(() => existing.settle(outcome));
+      if (denied) this.pending.push(() => existing.dismiss());
+      return existing;
+    }
+    const request = requestOf(part);
+    if (!request) return undefined;
+    const block = createElicitation({
+      id: part.toolCallId,
+      messageId,
+      request,
+      ...(outcome ? { outcome } : {}),
+      ...(denied ? { dismissed: true } : {}),
+      ...(part.providerExecuted
+        ? this.serverActions(part.toolCallId)
+        : this.clientActions(part.toolCallId, getToolName(part), request)),
+    });
+    this.elicitations.set(part.toolCallId, block);
+    return block;
+  }
+
+  private serverActions(toolCallId: string) {
+    const settle = async (send: () => Promise<ToolCallResponse>): Promise<ElicitationOutcome> => {
+      const client = this.client;
+      if (!client)
+        throw new Error("useChatTranscript: pass { transport } to answer questions from the server.");
+      const response = await send();
+      if (response.ok || response.failure.kind === "conflict") void this.chat.resumeStream();
+      const result = unwrap(response);
+      const outcome = readOutcome(result.output);
+      if (!outcome) throw new Error(`The server settled ${toolCallId} without an outcome.`);
+      return outcome;
+    };
+    return {
+      onAnswer: (answers: Record<string, string[]>) =>
+        settle(() => (this.client as ToolCallClient).answer(toolCallId, answers)),
+      onSkip: () => settle(() => (this.client as ToolCallClient).skip(toolCallId)),
+    };
+  }
+
+  private clientActions(toolCallId: string, tool: string, request: ElicitationRequest) {
+    const output = async (outcome: ElicitationOutcome) => {
+      await this.chat.addToolOutput({ tool, toolCallId, output: outcome });
+      return outcome;
+    };
+    return {
+      onAnswer: (answers: Record<string, string[]>) => output(settleAnswers(request.questions, answers)),
+      onSkip: () => output(settleSkipped(request.questions)),
+    };
+  }
+
+  private approval(messageId: string, part: AnyToolPart): ApprovalBlock {
+    const existing = this.approvals.get(part.toolCallId);
+    if (existing) return existing;
+    const responded = part.state === "approval-responded" ? part.approval : undefined;
+    const approvalId = part.approval?.id ?? part.toolCallId;
+    const block = createApprovalBlock(
+      {
+        id: part.toolCallId,
+        messageId,
+        toolName: getToolName(part),
+        input: part.input,
+        ...(responded
+          ? {
+              state: {
+                status: "settled",
+                approved: responded.approved,
+                ...(responded.reason !== undefined ? { reason: responded.reason } : {}),
+                conflict: false,
+              },
+            }
+          : {}),
+      },
+      async (approved, reason) => {
+        if (part.providerExecuted && this.client) {
+          const response = approved
+            ? await this.client.approve(part.toolCallId)
+            : await this.client.reject(part.toolCallId, reason);
+          if (response.ok || response.failure.kind === "conflict") void this.chat.resumeStream();
+          unwrap(response);
+          return;
+        }
+        await this.chat.addToolApprovalResponse({
+          id: approvalId,
+          approved,
+          ...(reason !== undefined ? { reason } : {}),
+        });
+      },
+    );
+    this.approvals.set(part.toolCallId, block);
+    return block;
+  }
+}

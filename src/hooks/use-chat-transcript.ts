@@ -1,0 +1,54 @@
+import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import type { AgentChatTransport, ToolCallClient } from "@/lib/prepick/transport";
+import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
+import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./types";
+
+/** Where `useChatTranscript` sends answers, skips and approvals for the reference server. */
+export interface UseChatTranscriptOptions {
+  /** The chat's transport; its `client` carries answer, skip, approve and reject. */
+  transport?: Pick<AgentChatTransport, "client">;
+  /** A client, when there is no transport at hand. */
+  client?: ToolCallClient;
+}
+
+/** The conversation as a transcript of blocks. */
+export interface ChatTranscript {
+  /** Every message as blocks; a message keeps its object until it changes. */
+  messages: readonly TranscriptMessage[];
+  /** Every question set in the conversation, oldest first. */
+  elicitations: readonly ElicitationBlock[];
+}
+
+/**
+ * The conversation of a `useChat` (or an AI SDK `Chat`) as a transcript of blocks: text,
+ * reasoning, tool calls, approvals and question sets. A question set's block keeps one store for
+ * its whole life; answering it through the reference server follows the run with `resumeStream`,
+ * and on a plain AI SDK backend (a client-side `ask` tool) settles it with `addToolOutput`.
+ */
+export function useChatTranscript(
+  chat: TranscriptChat,
+  options: UseChatTranscriptOptions = {},
+): ChatTranscript {
+  const client = options.client ?? options.transport?.client;
+  const builderRef = useRef<TranscriptBuilder | null>(null);
+  if (builderRef.current === null) builderRef.current = new TranscriptBuilder(chat, client);
+  const builder = builderRef.current;
+  useLayoutEffect(() => {
+    builder.setChat(chat);
+  });
+  const messages = chat.messages;
+  const transcript = useMemo(() => {
+    const built = builder.build(messages);
+    return { messages: built, elicitations: builder.elicitationBlocks() };
+  }, [builder, messages]);
+  // Outputs seen while building settle their stores after render, never during it.
+  useLayoutEffect(() => {
+    builder.flush();
+  });
+  return transcript;
+}
+
+/** An approval block's current state; re-renders only when that approval changes. */
+export function useApproval(block: ApprovalBlock): ApprovalState {
+  return useSyncExternalStore(block.subscribe, block.getSnapshot, block.getSnapshot);
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { settleAnswers, settleSkipped, validateAnswers } from "@/lib/prepick/core";
+import {
+  mcpElicitationToRequest,
+  mcpResultToOutcome,
+  openCodeQuestionToRequest,
+  openCodeReplyToOutcome,
+  outcomeToMcpResult,
+  outcomeToOpenCodeAnswer,
+} from "./index";
+
+describe("MCP form-mode elicitation", () => {
+  const params = {
+    message: "A few details before I book.",
+    requestedSchema: {
+      type: "object" as const,
+      properties: {
+        seats: { type: "integer" as const, title: "How many seats?", minimum: 1, maximum: 9, default: 2 },
+        contact: { type: "string" as const, title: "Who should we email?", format: "email" },
+        room: {
+          type: "string" as const,
+          title: "Which room?",
+          oneOf: [
+            { const: "main", title: "Main hall" },
+            { const: "patio", title: "Patio" },
+          ],
+        },
+        diets: {
+          type: "array" as const,
+          title: "Diets",
+          items: { type: "string" as const, enum: ["vegan", "halal"] },
+          default: ["vegan"],
+        },
+        outside: { type: "boolean" as const, title: "Outside?", default: false },
+      },
+      required: ["seats", "contact"],
+    },
+  };
+
+  it("maps each property to a question with its rules and the server's defaults", () => {
+    const parsed = mcpElicitationToRequest(params);
+    expect(parsed.success).toBe(true);
+    if (!parsed.success) return;
+    const { request } = parsed;
+    expect(request.preamble).toBe("A few details before I book.");
+    const byId = Object.fromEntries(request.questions.map((question) => [question.id, question]));
+    expect(byId.seats).toMatchObject({
+      prompt: "How many seats?",
+      input: { type: "number", min: 1, max: 9, required: true },
+      defaults: ["2"],
+    });
+    expect(byId.contact).toMatchObject({ input: { type: "email", required: true } });
+    expect(byId.room?.options?.map((option) => option.label)).toEqual(["Main hall", "Patio"]);
+    expect(byId.room?.defaults).toEqual(["main"]);
+    expect(byId.diets).toMatchObject({ multiple: true, defaults: ["vegan"] });
+    expect(byId.outside).toMatchObject({ input: { type: "boolean" }, defaults: ["false"] });
+    expect(validateAnswers(request.questions, { seats: ["2.5"] }).map((issue) => issue.rule)).toContain(
+      "pattern",
+    );
+  });
+
+  it("maps answered, skipped and dismissed to accept, decline and cancel, and back", () => {
+    const parsed = mcpElicitationToRequest(params);
+    if (!parsed.success) throw new Error("expected a request");
+    const { request } = parsed;
+    const answered = settleAnswers(request.questions, { contact: ["ada@example.com"], seats: ["4"] });
+    const accepted = outcomeToMcpResult(request, answered);
+    expect(accepted).toEqual({
+      action: "accept",
+      content: { seats: 4, contact: "ada@example.com", room: "main", diets: ["vegan"], outside: false },
+    });
+    expect(mcpResultToOutcome(request, accepted)?.answers).toEqual(answered.answers);
+    expect(outcomeToMcpResult(request, settleSkipped(request.questions))).toEqual({ action: "decline" });
+    expect(mcpResultToOutcome(request, { action: "decline" })?.skipped).toBe(true);
+    expect(outcomeToMcpResult(request, undefined)).toEqual({ action: "cancel" });
+    expect(mcpResultToOutcome(request, { action: "cancel" })).toBeUndefined();
+  });
+
+  it("refuses URL mode and schemas whose defaults break their own rules", () => {
+    expect(mcpElicitationToRequest({ ...params, mode: "url" }).success).toBe(false);
+    const bad = mcpElicitationToRequest({
+      message: "m",
+      requestedSchema: { type: "object", properties: { n: { type: "number", maximum: 3, default: 7 } } },
+    });
+    expect(bad.success ? [] : bad.issues.map((issue) => issue.message)).toEqual([
+      'questions["n"].defaults[0] "7" must be at most 3',
+    ]);
+  });
+});
+
+describe("OpenCode question", () => {
+  const asked = {
+    id: "que_1",
+    sessionID: "ses_1",
+    questions: [
+      {
+        question: "Which framework?",
+        header: "Framework",
+        options: [
+          { label: "React", description: "Components" },
+          { label: "Solid (Recommended)", description: "Signals" },
+        ],
+      },
+      {
+        question: "Which checks?",
+        header: "Checks",
+        multiple: true,
+        custom: false,
+        options: [
+          { label: "Lint", description: "" },
+          { label: "Types", description: "" },
+        ],
+      },
+    ],
+  };
+
+  it("pre-picks the recommended option and keeps labels as values", () => {
+    const parsed = openCodeQuestionToRequest(asked);
+    if (!parsed.success) throw new Error(parsed.issues.map((issue) => issue.message).join("\n"));
+    const [framework, checks] = parsed.request.questions;
+    expect(framework).toMatchObject({
+      id: "q1",
+      prompt: "Which framework?",
+      allowFreeText: true,
+      defaults: ["Solid (Recommended)"],
+    });
+    expect(checks).toMatchObject({ id: "q2", multiple: true, defaults: ["Lint"] });
+    expect(checks?.allowFreeText).toBeUndefined();
+  });
+
+  it("replies with labels in order, replies with the pre-picks on a skip, rejects when dismissed", () => {
+    const parsed = openCodeQuestionToRequest(asked);
+    if (!parsed.success) throw new Error("expected a request");
+    const { request } = parsed;
+    const answered = settleAnswers(request.questions, { q1: ["Svelte"], q2: ["Lint", "Types"] });
+    expect(outcomeToOpenCodeAnswer(request, answered)).toEqual({
+      type: "reply",
+      answers: [["Svelte"], ["Lint", "Types"]],
+    });
+    expect(outcomeToOpenCodeAnswer(request, settleSkipped(request.questions))).toEqual({
+      type: "reply",
+      answers: [["Solid (Recommended)"], ["Lint"]],
+    });
+    expect(outcomeToOpenCodeAnswer(request, undefined)).toEqual({ type: "reject" });
+    expect(openCodeReplyToOutcome(request, [["React"], ["Types"]]).answers).toEqual({
+      q1: ["React"],
+      q2: ["Types"],
+    });
+  });
+});

@@ -1,0 +1,207 @@
+import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from "ai";
+import type { SequencedFrame } from "@/lib/prepick/core";
+import { type FoldState, foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
+import { hydrateThread } from "./hydrate-thread";
+import { endsStream, readFrames } from "./read-frames";
+import { readFailure, ToolCallClient, type ToolCallClientOptions } from "./tool-call-client";
+import { ToolCallError } from "./tool-call-error";
+
+/** How {@link AgentChatTransport} reaches the server, and which agent it talks to. */
+export interface AgentChatTransportOptions extends ToolCallClientOptions {
+  /** The agent to run; the server's default when left out. */
+  agent?: string;
+}
+
+/** What the transport remembers about a chat's latest run, to resume it. */
+export interface RunRecord {
+  /** The run. */
+  runId: string;
+  /** Every frame seen so far, in order. */
+  frames: SequencedFrame[];
+  /** The fold after those frames. */
+  fold: FoldState;
+}
+
+type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
+type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
+
+function requestHeaders(options: ChatRequestOptions): Record<string, string> {
+  const headers = options.headers;
+  if (headers === undefined) return {};
+  return headers instanceof Headers ? Object.fromEntries(headers.entries()) : headers;
+}
+
+function textOf(message: UIMessage): string {
+  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+}
+
+async function errorOf(response: Response): Promise<ToolCallError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  return new ToolCallError(readFailure(response.status, body));
+}
+
+/**
+ * An AI SDK `ChatTransport` for the Prepick reference server. It turns the server's frames into
+ * `UIMessageChunk`s (one tool part per question set, however many responses it spans), resumes
+ * a run from the last sequence number it saw, and carries the tool-call endpoints as `client`.
+ * The chat id is the server's thread id.
+ */
+export class AgentChatTransport implements ChatTransport<UIMessage> {
+  /**
+   * A reconnect rebuilds the whole assistant message: the frames seen before are folded again
+   * (locally, not re-fetched) ahead of the new ones, so the message never loses a part.
+   */
+  readonly resumeStreamIsReplay = true;
+  /** The client for answer, skip, approve, reject, cancel and thread reads. */
+  readonly client: ToolCallClient;
+  private readonly agent: string | undefined;
+  private readonly runs = new Map<string, RunRecord>();
+
+  /** A transport for the server at `options.api` (the page's origin by default). */
+  constructor(options: AgentChatTransportOptions = {}) {
+    this.client = new ToolCallClient(options);
+    this.agent = options.agent;
+  }
+
+  /** The latest run the transport knows for a chat. */
+  run(chatId: string): RunRecord | undefined {
+    return this.runs.get(chatId);
+  }
+
+  /**
+   * Loads a stored thread as AI SDK messages (empty when it does not exist yet) and remembers its
+   * latest run, so `resumeStream()` can follow it. Pass the result as the chat's `messages`.
+   */
+  async loadThread(chatId: string): Promise<UIMessage[]> {
+    const response = await this.client.thread(chatId);
+    if (!response.ok) {
+      if (response.failure.kind === "not-found") return [];
+      throw new ToolCallError(response.failure);
+    }
+    const thread = response.result;
+    for (const message of thread.messages) {
+      if (message.role !== "assistant") continue;
+      const frames = [...message.frames].sort((a, b) => a.seq - b.seq);
+      this.runs.set(chatId, { runId: message.runId, frames, fold: foldFrames(frames).state });
+    }
+    return hydrateThread(thread);
+  }
+
+  /** Sends the person's message and streams the run; or, after approval responses, sends them and follows. */
+  async sendMessages(options: SendOptions): Promise<ReadableStream<UIMessageChunk>> {
+    const last = options.messages.at(-1);
+    if (last?.role === "assistant") return this.sendApprovals(options, last);
+    if (options.trigger === "regenerate-message" || last === undefined) {
+      throw new Error(
+        "AgentChatTransport: the reference server cannot regenerate a message; send a new one.",
+      );
+    }
+    const response = await this.client.fetch("/agent/chat", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...requestHeaders(options) },
+      body: JSON.stringify({
+        ...(this.agent !== undefined ? { agent: this.agent } : {}),
+        ...options.body,
+        threadId: options.chatId,
+        message: { id: last.id, role: "user", parts: [{ type: "text", text: textOf(last) }] },
+      }),
+      ...(options.abortSignal ? { signal: options.abortSignal } : {}),
+    });
+    if (!response.ok || response.body === null) throw await errorOf(response);
+    const record: RunRecord = {
+      runId: response.headers.get("x-run-id") ?? "",
+      frames: [],
+      fold: INITIAL_FOLD_STATE,
+    };
+    this.runs.set(options.chatId, record);
+    return this.stream(record, response.body, []);
+  }
+
+  /**
+   * Follows the chat's latest run from the last sequence number seen. Resolves `null` when the run
+   * has ended, or when it is parked and nothing new arrives (the person has not acted yet).
+   */
+  async reconnectToStream(options: ReconnectOptions): Promise<ReadableStream<UIMessageChunk> | null> {
+    const record = this.runs.get(options.chatId);
+    if (!record?.runId || !["running", "parked"].includes(record.fold.status)) return null;
+    const after = record.fold.lastSeq;
+    const response = await this.client.fetch(
+      `/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`,
+      {
+        headers: { "last-event-id": String(after), ...requestHeaders(options) },
+        ...(options.abortSignal ? { signal: options.abortSignal } : {}),
+      },
+    );
+    if (response.status === 204 || response.status === 404) return null;
+    if (!response.ok || response.body === null) throw await errorOf(response);
+    const frames = readFrames(response.body).getReader();
+    const first = await frames.read();
+    if (first.done) return null;
+    // Replay what was seen so the message is rebuilt whole, then continue with the live frames.
+    const replay = foldFrames(record.frames).chunks;
+    return this.stream(record, frames, replay, first.value);
+  }
+
+  private async sendApprovals(
+    options: SendOptions,
+    last: UIMessage,
+  ): Promise<ReadableStream<UIMessageChunk>> {
+    const record = this.runs.get(options.chatId);
+    if (!record) throw new Error(`AgentChatTransport: no run is known for chat "${options.chatId}".`);
+    for (const part of last.parts) {
+      if (!("approval" in part) || part.state !== "approval-responded" || !part.approval) continue;
+      if (!record.fold.approvals.includes(part.approval.id)) continue;
+      const result = part.approval.approved
+        ? await this.client.approve(part.approval.id)
+        : await this.client.reject(part.approval.id, part.approval.reason);
+      if (!result.ok && result.failure.kind !== "conflict") throw new ToolCallError(result.failure);
+    }
+    const after = record.fold.lastSeq;
+    const response = await this.client.fetch(
+      `/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`,
+      {
+        headers: { "last-event-id": String(after), ...requestHeaders(options) },
+        ...(options.abortSignal ? { signal: options.abortSignal } : {}),
+      },
+    );
+    if (!response.ok || response.body === null) throw await errorOf(response);
+    return this.stream(record, response.body, []);
+  }
+
+  private stream(
+    record: RunRecord,
+    source: ReadableStream<Uint8Array> | ReadableStreamDefaultReader<SequencedFrame>,
+    replay: readonly UIMessageChunk[],
+    first?: SequencedFrame,
+  ): ReadableStream<UIMessageChunk> {
+    const reader = source instanceof ReadableStream ? readFrames(source).getReader() : source;
+    if (replay.length > 0) record.fold = foldFrames(record.frames).state;
+    const take = (frame: SequencedFrame, controller: ReadableStreamDefaultController<UIMessageChunk>) => {
+      const { state, chunks } = foldFrame(record.fold, frame);
+      if (state !== record.fold) record.frames.push(frame);
+      record.fold = state;
+      for (const chunk of chunks) controller.enqueue(chunk);
+      return endsStream(frame.frame);
+    };
+    return new ReadableStream<UIMessageChunk>({
+      start(controller) {
+        for (const chunk of replay) controller.enqueue(chunk);
+        if (first && take(first, controller)) {
+          controller.close();
+          void reader.cancel().catch(() => {});
+        }
+      },
+      async pull(controller) {
+        const next = await reader.read();
+        if (next.done) return controller.close();
+        if (take(next.value, controller)) {
+          controller.close();
+          await reader.cancel().catch(() => {});
+        }
+      },
+      async cancel(reason) {
+        await reader.cancel(reason).catch(() => {});
+      },
+    });
+  }
+}

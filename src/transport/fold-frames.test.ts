@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import type { Frame, SequencedFrame } from "@/lib/prepick/core";
+import { foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
+
+const sequence = (frames: Frame[], from = 1): SequencedFrame[] =>
+  frames.map((frame, index) => ({ seq: from + index, frame }));
+const start: Frame = { kind: "run-start", runId: "r", threadId: "t", messageId: "m", agent: "a" };
+
+describe("foldFrames", () => {
+  it("turns an elicitation and its later output into one dynamic, provider-executed ask part", () => {
+    const request = { questions: [] };
+    const { chunks, state } = foldFrames(
+      sequence([
+        start,
+        { kind: "elicitation", id: "q", request },
+        { kind: "tool-output", id: "q", output: { ok: 1 } },
+      ]),
+    );
+    expect(chunks).toEqual([
+      { type: "start", messageId: "m" },
+      {
+        type: "tool-input-available",
+        toolCallId: "q",
+        toolName: "ask",
+        input: request,
+        dynamic: true,
+        providerExecuted: true,
+      },
+      {
+        type: "tool-output-available",
+        toolCallId: "q",
+        output: { ok: 1 },
+        providerExecuted: true,
+        dynamic: true,
+      },
+    ]);
+    expect(state).toMatchObject({ runId: "r", messageId: "m", lastSeq: 3, settled: ["q"] });
+  });
+
+  it("maps an approval, its approval and its output onto the AI SDK's approval states", () => {
+    const { chunks } = foldFrames(
+      sequence([
+        { kind: "approval-request", id: "c", toolName: "purge", input: {} },
+        { kind: "run-parked", waitingFor: ["c"] },
+        { kind: "tool-output", id: "c", output: 1 },
+      ]),
+    );
+    expect(chunks.map((chunk) => chunk.type)).toEqual([
+      "tool-input-available",
+      "tool-approval-request",
+      "finish",
+      "tool-approval-response",
+      "tool-output-available",
+    ]);
+    expect(chunks[3]).toEqual({ type: "tool-approval-response", approvalId: "c", approved: true });
+  });
+
+  it("maps a rejection to a denied approval with its reason", () => {
+    const { chunks } = foldFrames(
+      sequence([
+        { kind: "approval-request", id: "c", toolName: "purge", input: {} },
+        { kind: "tool-denied", id: "c", reason: "not today" },
+      ]),
+    );
+    expect(chunks.slice(2)).toEqual([
+      { type: "tool-approval-response", approvalId: "c", approved: false, reason: "not today" },
+      { type: "tool-output-denied", toolCallId: "c" },
+    ]);
+  });
+
+  it("drops replayed frames, outputs for unknown calls and second outputs", () => {
+    const first = foldFrames(sequence([start, { kind: "tool-call", id: "c", toolName: "x", input: 1 }]));
+    const replay = foldFrame(first.state, {
+      seq: 2,
+      frame: { kind: "tool-call", id: "c", toolName: "x", input: 1 },
+    });
+    expect(replay.chunks).toEqual([]);
+    expect(replay.state).toBe(first.state);
+    const rest = foldFrames(
+      sequence(
+        [
+          { kind: "tool-output", id: "nope", output: 1 },
+          { kind: "tool-error", id: "c", error: "boom" },
+          { kind: "tool-output", id: "c", output: 2 },
+        ],
+        3,
+      ),
+      first.state,
+    );
+    expect(rest.chunks).toEqual([
+      { type: "tool-output-error", toolCallId: "c", errorText: "boom", providerExecuted: true },
+    ]);
+  });
+
+  it("ends a failed run with an error chunk, and tracks the run's status", () => {
+    const failed = foldFrames(
+      sequence([start, { kind: "run-finish", status: "failed", error: "model down" }]),
+    );
+    expect(failed.chunks.slice(1)).toEqual([
+      { type: "error", errorText: "model down" },
+      { type: "finish", finishReason: "other" },
+    ]);
+    expect(failed.state.status).toBe("failed");
+    expect(foldFrames(sequence([start, { kind: "run-parked", waitingFor: [] }])).state.status).toBe("parked");
+    expect(INITIAL_FOLD_STATE.status).toBe("running");
+  });
+
+  it("passes text, reasoning and steps through", () => {
+    const { chunks } = foldFrames(
+      sequence([
+        { kind: "step-start", step: 0 },
+        { kind: "reasoning-start", id: "r" },
+        { kind: "reasoning-delta", id: "r", delta: "hm" },
+        { kind: "reasoning-end", id: "r" },
+        { kind: "text-start", id: "t" },
+        { kind: "text-delta", id: "t", delta: "hi" },
+        { kind: "text-end", id: "t" },
+        { kind: "step-finish", step: 0 },
+        { kind: "run-finish", status: "completed" },
+      ]),
+    );
+    expect(chunks.map((chunk) => chunk.type)).toEqual([
+      "start-step",
+      "reasoning-start",
+      "reasoning-delta",
+      "reasoning-end",
+      "text-start",
+      "text-delta",
+      "text-end",
+      "finish-step",
+      "finish",
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+export * from "./adapters";
+export {
+  AgentChatTransport,
+  type AgentChatTransportOptions,
+  type RunRecord,
+} from "./agent-chat-transport";
+export {
+  type FoldResult,
+  type FoldState,
+  foldFrame,
+  foldFrames,
+  INITIAL_FOLD_STATE,
+  type RunStatus,
+} from "./fold-frames";
+export { hydrateRun, hydrateThread } from "./hydrate-thread";
+export { endsStream, readFrames } from "./read-frames";
+export {
+  readFailure,
+  type ThreadAssistantMessage,
+  type ThreadResponse,
+  type ThreadUserMessage,
+  ToolCallClient,
+  type ToolCallClientOptions,
+  type ToolCallResponse,
+  type ToolCallResult,
+} from "./tool-call-client";
+export { ToolCallError, type ToolCallFailure, toToolCallFailure } from "./tool-call-error";

@@ -1,0 +1,201 @@
+import type { AnswerIssue, Answers, SequencedFrame } from "@/lib/prepick/core";
+import type { RunStatus } from "./fold-frames";
+import type { ToolCallFailure } from "./tool-call-error";
+
+/** How the client reaches the reference server. */
+export interface ToolCallClientOptions {
+  /** The server's origin and base path, e.g. `http://localhost:3000`; empty for the page's own origin. */
+  api?: string;
+  /** Sent as `x-actor-id`: who is acting (local authentication). */
+  actorId?: string;
+  /** Extra headers on every request, or a function that returns them. */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /** Cookie policy; `same-origin` by default so the server's actor cookie travels. */
+  credentials?: RequestCredentials;
+  /** A fetch to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+/** A settled tool call, as the server answers a successful answer, skip, approve or reject. */
+export interface ToolCallResult {
+  /** The tool call. */
+  toolCallId: string;
+  /** Its stored status after the call. */
+  status: string;
+  /** Its output (for a question set, the outcome). */
+  output: unknown;
+}
+
+/** Either the server's result or a typed failure. */
+export type ToolCallResponse<T = ToolCallResult> =
+  | { ok: true; result: T }
+  | { ok: false; failure: ToolCallFailure };
+
+/** A user message of a stored thread. */
+export interface ThreadUserMessage {
+  /** The message id. */
+  id: string;
+  /** Always `user`. */
+  role: "user";
+  /** The message's parts (text parts). */
+  parts: { type: "text"; text: string }[];
+}
+
+/** An assistant message of a stored thread: one run, as the frames it wrote. */
+export interface ThreadAssistantMessage {
+  /** The assistant message id (the same on every continuation of the run). */
+  id: string;
+  /** Always `assistant`. */
+  role: "assistant";
+  /** The run that wrote it. */
+  runId: string;
+  /** Where the run stands. */
+  status: RunStatus;
+  /** The highest sequence number stored. */
+  lastSeq: number;
+  /** Every frame of the run, in order. */
+  frames: SequencedFrame[];
+}
+
+/** `GET /agent/threads/:threadId`: a thread's messages, for hydrating a reloaded page. */
+export interface ThreadResponse {
+  /** The thread. */
+  threadId: string;
+  /** The agent that runs in it. */
+  agent: string;
+  /** Its messages in order. */
+  messages: (ThreadUserMessage | ThreadAssistantMessage)[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === "string" && value !== "" ? value : fallback;
+}
+
+/** Reads a non-2xx response body as the typed failure its status means. */
+export function readFailure(status: number, body: unknown): ToolCallFailure {
+  const record = isRecord(body) ? body : {};
+  const error = text(record.error, `The server answered ${status}.`);
+  if (status === 400) {
+    const issues = Array.isArray(record.issues) ? (record.issues as AnswerIssue[]) : [];
+    return { kind: "invalid", status, error, issues };
+  }
+  if (status === 404) return { kind: "not-found", status, error };
+  if (status === 409) {
+    return {
+      kind: "conflict",
+      status,
+      error,
+      toolCallId: text(record.toolCallId, ""),
+      toolStatus: text(record.status, ""),
+      output: record.output,
+    };
+  }
+  return { kind: "network", status, error };
+}
+
+/** The client side of the reference server's endpoints: every call returns a result or a typed failure. */
+export class ToolCallClient {
+  private readonly options: ToolCallClientOptions;
+
+  /** A client for the server at `options.api`. */
+  constructor(options: ToolCallClientOptions = {}) {
+    this.options = options;
+  }
+
+  /** The full URL of a server path. */
+  url(path: string): string {
+    return `${(this.options.api ?? "").replace(/\/$/, "")}${path}`;
+  }
+
+  /** The headers every request carries: the configured ones and the actor. */
+  headers(extra?: Record<string, string>): Record<string, string> {
+    const configured =
+      typeof this.options.headers === "function" ? this.options.headers() : this.options.headers;
+    return {
+      ...configured,
+      ...(this.options.actorId !== undefined ? { "x-actor-id": this.options.actorId } : {}),
+      ...extra,
+    };
+  }
+
+  /** Performs a request with the configured fetch, credentials and headers. */
+  fetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+    const fetcher = this.options.fetch ?? globalThis.fetch;
+    return fetcher(this.url(path), {
+      ...init,
+      credentials: this.options.credentials ?? "same-origin",
+      headers: this.headers(init.headers),
+    });
+  }
+
+  private async call<T>(path: string, body?: unknown): Promise<ToolCallResponse<T>> {
+    let response: Response;
+    try {
+      response = await this.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body ?? {}),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, failure: { kind: "network", error: `Could not reach the server: ${message}` } };
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      json = undefined;
+    }
+    if (response.ok) return { ok: true, result: json as T };
+    return { ok: false, failure: readFailure(response.status, json) };
+  }
+
+  /** Answers a question set; left-out questions take their defaults on the server. */
+  answer(toolCallId: string, answers?: Answers): Promise<ToolCallResponse> {
+    return this.call(
+      "/agent/tool-call/answer",
+      answers === undefined ? { toolCallId } : { toolCallId, answers },
+    );
+  }
+
+  /** Skips a question set: the agent proceeds on its own picks. */
+  skip(toolCallId: string): Promise<ToolCallResponse> {
+    return this.call("/agent/tool-call/skip", { toolCallId });
+  }
+
+  /** Approves a tool call waiting for approval. */
+  approve(toolCallId: string): Promise<ToolCallResponse> {
+    return this.call("/agent/tool-call/approve", { toolCallId });
+  }
+
+  /** Rejects a tool call waiting for approval, with an optional reason for the model. */
+  reject(toolCallId: string, reason?: string): Promise<ToolCallResponse> {
+    return this.call(
+      "/agent/tool-call/reject",
+      reason === undefined ? { toolCallId } : { toolCallId, reason },
+    );
+  }
+
+  /** Cancels a run; whatever it waits on is denied. */
+  cancel(runId: string): Promise<ToolCallResponse<Record<string, unknown>>> {
+    return this.call(`/agent/runs/${encodeURIComponent(runId)}/cancel`);
+  }
+
+  /** Reads a stored thread, or a failure (`not-found` for a thread that does not exist yet). */
+  async thread(threadId: string): Promise<ToolCallResponse<ThreadResponse>> {
+    let response: Response;
+    try {
+      response = await this.fetch(`/agent/threads/${encodeURIComponent(threadId)}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, failure: { kind: "network", error: `Could not reach the server: ${message}` } };
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return { ok: true, result: json as ThreadResponse };
+    return { ok: false, failure: readFailure(response.status, json) };
+  }
+}
