@@ -1,0 +1,88 @@
+"use client";
+
+import * as React from "react";
+import type { AnswerState, ElicitationBlock, ElicitationQuestionState, SkipState } from "@/hooks/types";
+import type { Option, Question } from "@/lib/prepick/core";
+
+/** How the questions are laid out: one at a time with a progress line, or all at once. */
+export type ElicitationLayout = "one-at-a-time" | "all-at-once";
+
+/** What every part of one elicitation form shares. Keystrokes do not change it. */
+export interface ElicitationContextValue {
+  /** The question set. */
+  block: ElicitationBlock;
+  /** One question at a time, or all at once. */
+  layout: ElicitationLayout;
+  /** The current question, for the one-at-a-time layout. */
+  index: number;
+  /** The answer state machine. */
+  answer: AnswerState;
+  /** The skip state machine. */
+  skip: SkipState;
+  /** True while an answer or a skip is on its way: the controls are disabled. */
+  busy: boolean;
+  /** How many times the person tried to confirm; errors show once this is above zero. */
+  attempts: number;
+  /** A question that refused a "next", why, and the value it refused (shown until that changes). */
+  stepError: { questionId: string; message: string; value: readonly string[] } | undefined;
+  /** The id prefix of this form's elements. */
+  baseId: string;
+  /** Confirms the current question and shows the next one (one-at-a-time). */
+  next: () => void;
+  /** Shows the previous question (one-at-a-time). */
+  previous: () => void;
+  /** Submits the touched answers; the focus moves to the first invalid control if refused. */
+  submit: () => Promise<void>;
+  /** Skips the whole set, leaving the pre-picked answers to stand. */
+  skipAll: () => Promise<void>;
+  /** Sends whichever request failed again. */
+  retry: () => Promise<void>;
+}
+
+/** What the parts of one question share. */
+export interface ElicitationQuestionContextValue {
+  /** The question's state from the block's store (value, error, setValue…). */
+  state: ElicitationQuestionState;
+  /** The question with a hotkey on every option. */
+  question: Question;
+  /** What it shows as radios or checkboxes (Yes/No for a boolean), from `elicitationChoices`. */
+  choices: readonly Option[];
+  /** The error to show now, if any. */
+  error: string | undefined;
+  /** Whether its controls are disabled. */
+  disabled: boolean;
+  /** Element ids inside the question, for label and description wiring. */
+  ids: { legend: string; description: string; error: string; control: string };
+  /** The ids of the description and the error shown now, for `aria-describedby`. */
+  describedBy: string | undefined;
+}
+
+const ElicitationContext = React.createContext<ElicitationContextValue | null>(null);
+const ElicitationQuestionContext = React.createContext<ElicitationQuestionContextValue | null>(null);
+
+/** Provides the form's shared state to its parts. */
+const ElicitationProvider = ElicitationContext.Provider;
+
+/** Provides one question's state to its parts. */
+const ElicitationQuestionProvider = ElicitationQuestionContext.Provider;
+
+/** The form's shared state; throws when `consumer` is rendered outside `ElicitationRoot`. */
+function useElicitationContext(consumer: string): ElicitationContextValue {
+  const context = React.useContext(ElicitationContext);
+  if (!context) throw new Error(`\`${consumer}\` must be used within \`ElicitationRoot\``);
+  return context;
+}
+
+/** One question's state; throws when `consumer` is rendered outside `ElicitationQuestion`. */
+function useElicitationQuestionContext(consumer: string): ElicitationQuestionContextValue {
+  const context = React.useContext(ElicitationQuestionContext);
+  if (!context) throw new Error(`\`${consumer}\` must be used within \`ElicitationQuestion\``);
+  return context;
+}
+
+export {
+  ElicitationProvider,
+  ElicitationQuestionProvider,
+  useElicitationContext,
+  useElicitationQuestionContext,
+};

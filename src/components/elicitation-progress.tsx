@@ -1,0 +1,45 @@
+"use client";
+
+import type * as React from "react";
+import { cn } from "@/lib/utils";
+import { useElicitationContext } from "./elicitation-context";
+
+/** What the agent says once above the questions; renders nothing when the set has no preamble. */
+function ElicitationPreamble({ className, children, ...props }: React.ComponentProps<"p">) {
+  const { block } = useElicitationContext("ElicitationPreamble");
+  if (block.preamble === undefined && children === undefined) return null;
+  return (
+    <p data-slot="elicitation-preamble" className={cn("text-sm leading-relaxed", className)} {...props}>
+      {children ?? block.preamble}
+    </p>
+  );
+}
+
+/**
+ * "Question 1 of 3" (one at a time) or "3 questions" (all at once), in a polite live region so a
+ * screen reader hears the move to the next question. The count is the set's, known up front.
+ */
+function ElicitationProgress({ className, ...props }: React.ComponentProps<"p">) {
+  const { block, layout, index } = useElicitationContext("ElicitationProgress");
+  const count = block.questions.length;
+  const text =
+    layout === "one-at-a-time"
+      ? `Question ${index + 1} of ${count}`
+      : `${count} question${count === 1 ? "" : "s"}`;
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-slot="elicitation-progress"
+      data-index={index}
+      data-count={count}
+      className={cn("text-xs font-medium tracking-wide text-muted-foreground uppercase", className)}
+      {...props}
+    >
+      {text}
+    </p>
+  );
+}
+
+export { ElicitationPreamble, ElicitationProgress };

@@ -1,0 +1,188 @@
+"use client";
+
+import * as React from "react";
+import { useElicitationQuestion } from "@/hooks/use-elicitation";
+import { withHotkeys } from "@/lib/prepick/core";
+import { cn } from "@/lib/utils";
+import { elicitationChoices } from "./elicitation-choices";
+import {
+  type ElicitationQuestionContextValue,
+  ElicitationQuestionProvider,
+  useElicitationContext,
+  useElicitationQuestionContext,
+} from "./elicitation-context";
+import { ElicitationFreeText, ElicitationInput } from "./elicitation-input";
+import { ElicitationOptions } from "./elicitation-option";
+
+/** Typed fields show their error once left or confirmed, not while the first characters go in. */
+function showsErrorAtOnce(question: ElicitationQuestionContextValue["question"]): boolean {
+  const type = question.input?.type;
+  return type === undefined || type === "boolean" || type === "select";
+}
+
+/**
+ * One question as a `<fieldset>`: provides its state to the parts inside (legend, description,
+ * control, error). Subscribes to this question only, so a keystroke elsewhere does not re-render
+ * it. In the one-at-a-time layout only the current question is shown.
+ */
+function ElicitationQuestion({
+  questionId,
+  className,
+  children,
+  onBlur,
+  ...props
+}: React.ComponentProps<"fieldset"> & {
+  /** The id of the question to show. */
+  questionId: string;
+}) {
+  const root = useElicitationContext("ElicitationQuestion");
+  const state = useElicitationQuestion(root.block, questionId);
+  const question = React.useMemo(() => withHotkeys(state.question), [state.question]);
+  const choices = React.useMemo(() => elicitationChoices(question), [question]);
+  const [left, setLeft] = React.useState(false);
+  const baseId = `${root.baseId}-${state.index}`;
+  const refusedStep =
+    root.stepError?.questionId === questionId && root.stepError.value === state.value
+      ? root.stepError.message
+      : undefined;
+  const revealed = left || root.attempts > 0 || showsErrorAtOnce(question);
+  const error = refusedStep ?? (revealed ? state.error : undefined);
+  const current = root.layout === "all-at-once" || state.index === root.index;
+
+  const context = React.useMemo<ElicitationQuestionContextValue>(() => {
+    const ids = {
+      legend: `${baseId}-legend`,
+      description: `${baseId}-description`,
+      error: `${baseId}-error`,
+      control: `${baseId}-control`,
+    };
+    const describedBy = [
+      state.description !== undefined ? ids.description : undefined,
+      error !== undefined ? ids.error : undefined,
+    ].filter((id) => id !== undefined);
+    return {
+      state,
+      question,
+      choices,
+      error,
+      disabled: root.busy,
+      ids,
+      describedBy: describedBy.length > 0 ? describedBy.join(" ") : undefined,
+    };
+  }, [state, question, choices, error, root.busy, baseId]);
+
+  return (
+    <ElicitationQuestionProvider value={context}>
+      <fieldset
+        data-slot="elicitation-question"
+        data-question-id={questionId}
+        data-invalid={error !== undefined ? "true" : undefined}
+        data-touched={state.touched ? "true" : undefined}
+        hidden={!current}
+        disabled={root.busy}
+        aria-describedby={context.describedBy}
+        className={cn("flex min-w-0 flex-col gap-3", className)}
+        onBlur={(event) => {
+          onBlur?.(event);
+          if (!event.currentTarget.contains(event.relatedTarget)) setLeft(true);
+        }}
+        {...props}
+      >
+        {children ?? (
+          <>
+            <ElicitationLegend />
+            <ElicitationDescription />
+            <ElicitationControl />
+            <ElicitationError />
+          </>
+        )}
+      </fieldset>
+    </ElicitationQuestionProvider>
+  );
+}
+
+/** The question's prompt, as the fieldset's legend. */
+function ElicitationLegend({ className, children, ...props }: React.ComponentProps<"legend">) {
+  const { state, ids } = useElicitationQuestionContext("ElicitationLegend");
+  return (
+    <legend
+      id={ids.legend}
+      data-slot="elicitation-legend"
+      className={cn("mb-1 text-base font-medium leading-snug", className)}
+      {...props}
+    >
+      {children ?? state.prompt}
+    </legend>
+  );
+}
+
+/** The question's line of help; renders nothing when it has none. */
+function ElicitationDescription({ className, children, ...props }: React.ComponentProps<"p">) {
+  const { state, ids } = useElicitationQuestionContext("ElicitationDescription");
+  if (state.description === undefined && children === undefined) return null;
+  return (
+    <p
+      id={ids.description}
+      data-slot="elicitation-description"
+      className={cn("-mt-2 text-sm text-muted-foreground", className)}
+      {...props}
+    >
+      {children ?? state.description}
+    </p>
+  );
+}
+
+/** The question's error, announced as it appears; renders nothing while there is none. */
+function ElicitationError({ className, ...props }: React.ComponentProps<"p">) {
+  const { error, ids } = useElicitationQuestionContext("ElicitationError");
+  if (error === undefined) return null;
+  return (
+    <p
+      id={ids.error}
+      role="alert"
+      data-slot="elicitation-error"
+      className={cn("text-sm font-medium text-destructive", className)}
+      {...props}
+    >
+      {error}
+    </p>
+  );
+}
+
+/**
+ * The control the question asks with: radios or checkboxes for options (and Yes/No for a
+ * boolean), a native select, or a native typed field; plus a free-text field where allowed.
+ */
+function ElicitationControl() {
+  const { question, state } = useElicitationQuestionContext("ElicitationControl");
+  const type = question.input?.type;
+  if (type === undefined || type === "boolean") {
+    return (
+      <>
+        <ElicitationOptions />
+        {question.allowFreeText && type === undefined ? <ElicitationFreeText /> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <ElicitationInput />
+      {!state.touched && state.defaults.length > 0 && type !== "select" ? (
+        <span
+          data-slot="elicitation-pre-picked"
+          className="self-start rounded-full border px-2 py-0.5 text-xs text-muted-foreground"
+        >
+          pre-picked
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export {
+  ElicitationControl,
+  ElicitationDescription,
+  ElicitationError,
+  ElicitationLegend,
+  ElicitationQuestion,
+};

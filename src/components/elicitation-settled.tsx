@@ -1,0 +1,62 @@
+"use client";
+
+import type * as React from "react";
+import type { ElicitationBlock } from "@/hooks/types";
+import { useElicitationSelector } from "@/hooks/use-elicitation";
+import { cn } from "@/lib/utils";
+
+/**
+ * A settled question set, drawn from its outcome and never as a live form: each question with
+ * the chosen labels, the ones left at the agent's picks marked "pre-picked", and whether the
+ * person skipped. Renders nothing while the set is pending.
+ */
+function ElicitationSettled({
+  block,
+  className,
+  ...props
+}: React.ComponentProps<"div"> & {
+  /** The question set. */
+  block: ElicitationBlock;
+}) {
+  const settled = useElicitationSelector(block, (snapshot) => snapshot.settled);
+  if (!settled) return null;
+  const status = settled.skipped ? "skipped" : "answered";
+  return (
+    <div
+      data-slot="elicitation-settled"
+      data-status={status}
+      className={cn("flex flex-col gap-3 text-sm", className)}
+      {...props}
+    >
+      <p data-slot="elicitation-settled-heading" className="font-medium">
+        {settled.skipped ? "Skipped: the agent went with its own picks." : "Answered"}
+      </p>
+      <dl className="grid gap-2">
+        {settled.answers.map((answer) => (
+          <div
+            key={answer.questionId}
+            data-slot="elicitation-settled-answer"
+            data-question-id={answer.questionId}
+            data-defaulted={answer.defaulted ? "true" : undefined}
+            className="grid gap-0.5"
+          >
+            <dt className="text-muted-foreground">{answer.prompt}</dt>
+            <dd className="flex flex-wrap items-center gap-2 font-medium whitespace-pre-wrap">
+              {answer.labels.length > 0 ? answer.labels.join(", ") : "(no answer)"}
+              {answer.defaulted ? (
+                <span
+                  data-slot="elicitation-pre-picked"
+                  className="rounded-full border px-2 py-0.5 text-xs font-normal text-muted-foreground"
+                >
+                  pre-picked
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export { ElicitationSettled };
