@@ -1,0 +1,118 @@
+import { resolve } from "node:path";
+import type { LanguageModel } from "ai";
+import { Hono } from "hono";
+import { checkAgents } from "./agents/check-agents";
+import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
+import type { Database } from "./database/database";
+import { openDatabase } from "./database/open-database";
+import { type ActorVariables, type Authenticate, actorMiddleware } from "./http/actor";
+import { chatRoute } from "./http/chat-route";
+import type { RouteContext } from "./http/context";
+import { readRoutes } from "./http/read-routes";
+import { runRoutes } from "./http/run-routes";
+import { staticRoutes } from "./http/static-routes";
+import { toolCallRoutes } from "./http/tool-call-routes";
+import { Worker } from "./loop/worker";
+import { resolveModel } from "./model/resolve-model";
+import { createStore, type Store } from "./store/store";
+import { FrameHub } from "./stream/frame-hub";
+
+/** Everything the reference server can be configured with. */
+export interface PrepickOptions extends AgentModuleOptions {
+  /** An open database; otherwise one is opened from `databaseUrl` or `dataDir`. */
+  database?: Database;
+  /** A PostgreSQL connection string (`DATABASE_URL`); wins over `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite's folder on disk (`PREPICK_DATA_DIR`); leave out for an in-memory store. */
+  dataDir?: string;
+  /** Decides who makes a request; default: `x-actor-id`, else the `prepick_actor` cookie. */
+  authenticate?: Authenticate;
+  /** The built demo page served at `/` (default `dist/demo`). */
+  demoDir?: string;
+  /** The registry JSON served at `/r/*` (default `public/r`). */
+  registryDir?: string;
+  /** How long a worker's claim on a run lasts without renewal, in ms (default 30 000). */
+  leaseMs?: number;
+  /** How often to sweep for ready runs and expired leases, in ms (default 2 000). */
+  sweepMs?: number;
+  /** The most runs one process runs at once (default 8). */
+  concurrency?: number;
+  /** How long closing waits for running runs, in ms (default 5 000). */
+  stopGraceMs?: number;
+}
+
+/** A running reference server without its HTTP listener: `app.fetch` serves requests. */
+export interface PrepickApp {
+  /** The Hono app. */
+  app: Hono<{ Variables: ActorVariables }>;
+  /** The store. */
+  store: Store;
+  /** The hosted agents. */
+  agents: readonly AgentDefinition[];
+  /** Stops the worker and the streams, and closes the database if this app opened it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the reference server: checks the agents (a bad intake default stops start-up with a
+ * message naming the agent, the question and the rule), opens and migrates the store, starts the
+ * worker, and mounts the routes.
+ */
+export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
+  const agents = checkAgents(options.agents, { ask: options.ask });
+  const moduleModel: LanguageModel = options.model ?? resolveModel();
+  const ownsDatabase = options.database === undefined;
+  const db =
+    options.database ??
+    (await openDatabase({
+      ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    }));
+  const store = await createStore(db);
+  const hub = new FrameHub(store);
+  await hub.start();
+  const worker = new Worker({
+    store,
+    owner: `process-${process.pid}-${crypto.randomUUID()}`,
+    agents: new Map(agents.map((agent) => [agent.name, agent])),
+    modelFor: (agent) => agent.model ?? moduleModel,
+    ...(options.approvalPolicy ? { approvalPolicy: options.approvalPolicy } : {}),
+    leaseMs: options.leaseMs ?? 30_000,
+    sweepMs: options.sweepMs ?? 2_000,
+    concurrency: options.concurrency ?? 8,
+    ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
+  });
+  await worker.start();
+  const closing = new AbortController();
+  const context: RouteContext = { store, worker, hub, agents, closing: closing.signal };
+  const app = new Hono<{ Variables: ActorVariables }>();
+  app.use("/agent/*", actorMiddleware(options.authenticate));
+  chatRoute(app, context);
+  runRoutes(app, context);
+  toolCallRoutes(app, context);
+  readRoutes(app, context);
+  staticRoutes(app, {
+    demoDir: resolve(options.demoDir ?? "dist/demo"),
+    registryDir: resolve(options.registryDir ?? "public/r"),
+  });
+  app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}.` }, 404));
+  app.onError((error, c) => {
+    console.error(`Prepick: ${c.req.method} ${c.req.path} failed:`, error);
+    return c.json({ error: "The server failed to handle the request." }, 500);
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    app,
+    store,
+    agents,
+    close() {
+      closed ??= (async () => {
+        closing.abort();
+        await worker.stop();
+        await hub.stop();
+        if (ownsDatabase) await db.close();
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,387 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PostgresCluster, startPostgres } from "../../tests/support/postgres";
+import { waitFor } from "../../tests/support/wait-for";
+import { LOCK_FILE } from "./data-dir-lock";
+import type { Database } from "./database";
+import { openDatabase } from "./open-database";
+
+let cluster: PostgresCluster | undefined;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  cluster = await startPostgres("database_test");
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function tempFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), "prepick-db-"));
+  folders.push(folder);
+  return folder;
+}
+
+let databaseCount = 0;
+
+/** Each engine, opened fresh for each test so no test sees another's tables. */
+const engines: Record<string, () => Promise<Database>> = {
+  "PGlite in memory": () => openDatabase({}),
+  "PGlite on disk": () => openDatabase({ dataDir: join(tempFolder(), "store") }),
+  PostgreSQL: async () => {
+    if (!cluster) throw new Error("the PostgreSQL cluster did not start");
+    databaseCount += 1;
+    return openDatabase({ url: await cluster.createDatabase(`case_${databaseCount}`) });
+  },
+};
+
+describe.each(Object.entries(engines))("%s", (_name, open) => {
+  async function withDatabase(test: (db: Database) => Promise<void>) {
+    const db = await open();
+    try {
+      await test(db);
+    } finally {
+      await db.close();
+    }
+  }
+
+  it("runs statements with $n parameters and returns plain rows read the same on every engine", () =>
+    withDatabase(async (db) => {
+      await db.query(
+        "CREATE TABLE things (id text PRIMARY KEY, doc jsonb, list json, big int8, at timestamptz, day date, price numeric)",
+      );
+      const at = new Date(Date.UTC(2026, 0, 5, 10, 0, 0, 123));
+      const inserted = await db.query("INSERT INTO things VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id", [
+        "a",
+        JSON.stringify({ answers: { scope: ["file"] }, skipped: false }),
+        "[1,2]",
+        42,
+        at,
+        "2026-01-05",
+        "1.50",
+      ]);
+      expect(inserted).toEqual([{ id: "a" }]);
+      await db.query("INSERT INTO things (id, doc, big, at) VALUES ($1, $2, $3, $4)", [
+        "b",
+        { nested: [1, "two"] },
+        "9007199254740993",
+        "2026-01-05T12:30:00+02:00",
+      ]);
+
+      const rows = await db.query("SELECT * FROM things ORDER BY id");
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(rows[0]).toEqual({
+        id: "a",
+        doc: { answers: { scope: ["file"] }, skipped: false },
+        list: [1, 2],
+        big: 42,
+        at: "2026-01-05T10:00:00.123Z",
+        day: "2026-01-05",
+        price: "1.50",
+      });
+      expect(rows[1]).toMatchObject({
+        doc: { nested: [1, "two"] },
+        big: 9007199254740993n,
+        at: "2026-01-05T10:30:00.000Z",
+        day: null,
+      });
+
+      const [count] = await db.query<{ n: number; now: string }>(
+        "SELECT count(*) AS n, now() AS now FROM things",
+      );
+      expect(count?.n).toBe(2);
+      expect(count?.now).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(await db.query("SELECT $1::text AS echoed", ['it\'s "quoted"'])).toEqual([
+        { echoed: 'it\'s "quoted"' },
+      ]);
+    }));
+
+  it("reports SQL errors with the server's message", () =>
+    withDatabase(async (db) => {
+      await expect(db.query("SELECT * FROM missing_table")).rejects.toThrow(/missing_table/);
+      await db.query("CREATE TABLE unique_ids (id text PRIMARY KEY)");
+      await db.query("INSERT INTO unique_ids VALUES ($1)", ["x"]);
+      await expect(db.query("INSERT INTO unique_ids VALUES ($1)", ["x"])).rejects.toThrow(/duplicate key/);
+      expect(await db.query("SELECT count(*) AS n FROM unique_ids")).toEqual([{ n: 1 }]);
+    }));
+
+  it("commits a transaction's work when it resolves and returns its result", () =>
+    withDatabase(async (db) => {
+      await db.query("CREATE TABLE journal (run text, name text)");
+      const result = await db.transaction(async (tx) => {
+        await tx.query("INSERT INTO journal VALUES ($1, $2)", ["r1", "persist:run:start"]);
+        await tx.query("INSERT INTO journal VALUES ($1, $2)", ["r1", "intake:ask"]);
+        return (await tx.query<{ n: number }>("SELECT count(*) AS n FROM journal"))[0]?.n;
+      });
+      expect(result).toBe(2);
+      expect(await db.query("SELECT name FROM journal ORDER BY name")).toEqual([
+        { name: "intake:ask" },
+        { name: "persist:run:start" },
+      ]);
+    }));
+
+  it("rolls a transaction back when its work throws, and rethrows the same error", () =>
+    withDatabase(async (db) => {
+      await db.query("CREATE TABLE journal (name text)");
+      const failure = new Error("the work failed");
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO journal VALUES ($1)", ["lost"]);
+          throw failure;
+        }),
+      ).rejects.toBe(failure);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO journal VALUES ($1)", ["also lost"]);
+          await tx.query("SELECT * FROM no_such_table");
+        }),
+      ).rejects.toThrow(/no_such_table/);
+      expect(await db.query("SELECT * FROM journal")).toEqual([]);
+      await db.query("INSERT INTO journal VALUES ($1)", ["kept"]);
+      expect(await db.query("SELECT * FROM journal")).toEqual([{ name: "kept" }]);
+    }));
+
+  it("fails, and keeps nothing, when its work swallowed a failed statement's error", () =>
+    withDatabase(async (db) => {
+      await db.query("CREATE TABLE journal (name text PRIMARY KEY)");
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO journal VALUES ('first')");
+          await tx.query("INSERT INTO journal VALUES ('first')").catch(() => undefined);
+          return "done";
+        }),
+      ).rejects.toThrow(/rolled back instead of committed/);
+      expect(await db.query("SELECT * FROM journal")).toEqual([]);
+    }));
+
+  it("refuses the database itself inside a transaction, and tx after the transaction ended", () =>
+    withDatabase(async (db) => {
+      await db.query("CREATE TABLE journal (name text)");
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO journal VALUES ('rolled back')");
+          await db.query("SELECT 1");
+        }),
+      ).rejects.toThrow(/database\.query\(\) was called inside database\.transaction\(\)/);
+      await expect(db.transaction(() => db.transaction(async () => 1))).rejects.toThrow(
+        /database\.transaction\(\) was called inside/,
+      );
+      let leaked: Parameters<Parameters<Database["transaction"]>[0]>[0] | undefined;
+      await db.transaction(async (tx) => {
+        leaked = tx;
+      });
+      await expect(leaked?.query("SELECT 1")).rejects.toThrow(/after its transaction ended/);
+      expect(await db.query("SELECT * FROM journal")).toEqual([]);
+    }));
+
+  it("keeps concurrent transactions whole: twenty read-modify-writes lose no update", () =>
+    withDatabase(async (db) => {
+      await db.query("CREATE TABLE counter (id int PRIMARY KEY, value int)");
+      await db.query("INSERT INTO counter VALUES (1, 0)");
+      const writers = Array.from({ length: 20 }, (_, index) =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.query<{ value: number }>(
+            "SELECT value FROM counter WHERE id = 1 FOR UPDATE",
+          );
+          await new Promise((resolve) => setImmediate(resolve));
+          await tx.query("UPDATE counter SET value = $1 WHERE id = 1", [(row?.value ?? 0) + 1]);
+          return index;
+        }),
+      );
+      expect((await Promise.all(writers)).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i),
+      );
+      expect(await db.query("SELECT value FROM counter")).toEqual([{ value: 20 }]);
+    }));
+
+  it("lets exactly one of fifty concurrent conditional updates win", () =>
+    withDatabase(async (db) => {
+      await db.query("CREATE TABLE calls (id text PRIMARY KEY, status text, output jsonb)");
+      await db.query("INSERT INTO calls VALUES ('intake-run', 'pending_approval', NULL)");
+      const settle =
+        "UPDATE calls SET status = 'settled', output = $2 WHERE id = $1 AND status = 'pending_approval' RETURNING output";
+      const racers = Array.from({ length: 50 }, (_, index) => {
+        const params = ["intake-run", JSON.stringify({ winner: index })];
+        return index % 2 === 0
+          ? db.query<{ output: { winner: number } }>(settle, params)
+          : db.transaction((tx) => tx.query<{ output: { winner: number } }>(settle, params));
+      });
+      const results = await Promise.all(racers);
+      const winners = results.filter((rows) => rows.length === 1);
+      expect(winners).toHaveLength(1);
+      expect(results.filter((rows) => rows.length === 0)).toHaveLength(49);
+      const [stored] = await db.query<{ status: string; output: { winner: number } }>(
+        "SELECT status, output FROM calls",
+      );
+      expect(stored?.status).toBe("settled");
+      expect(winners[0]?.[0]?.output).toEqual(stored?.output);
+    }));
+
+  it("delivers notifications, from a committed transaction too, and none from a rolled back one", () =>
+    withDatabase(async (db) => {
+      const received: string[] = [];
+      const stop = await db.listen("prepick_runs", (payload) => received.push(payload));
+      await db.notify("prepick_runs", "direct");
+      await waitFor("the direct notification", () => (received.includes("direct") ? true : undefined));
+
+      await db.transaction(async (tx) => {
+        await tx.query("SELECT pg_notify($1, $2)", ["prepick_runs", "committed"]);
+      });
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("SELECT pg_notify($1, $2)", ["prepick_runs", "rolled back"]);
+          throw new Error("abandon");
+        }),
+      ).rejects.toThrow("abandon");
+      await db.notify("prepick_runs", "marker");
+      // Notifications arrive in commit order, so once the marker is here the rest has been delivered.
+      await waitFor("the marker notification", () => (received.includes("marker") ? true : undefined));
+      expect(received).toEqual(["direct", "committed", "marker"]);
+
+      await stop();
+      const other: string[] = [];
+      const stopOther = await db.listen("Other-Channel", (payload) => other.push(payload));
+      await db.notify("prepick_runs", "after stop");
+      await db.notify("Other-Channel", "case kept");
+      await waitFor("the notification on Other-Channel", () => (other.length > 0 ? true : undefined));
+      expect(other).toEqual(["case kept"]);
+      expect(received).not.toContain("after stop");
+      await stopOther();
+    }));
+
+  it("gives every listener on a channel its own copy, and refuses an unusable channel name", () =>
+    withDatabase(async (db) => {
+      const first: string[] = [];
+      const second: string[] = [];
+      const stopFirst = await db.listen("runs", (payload) => first.push(payload));
+      const stopSecond = await db.listen("runs", (payload) => second.push(payload));
+      await db.notify("runs", "one");
+      await waitFor("both listeners", () => (first.length && second.length ? true : undefined));
+      await stopFirst();
+      await db.notify("runs", "two");
+      await waitFor("the second listener", () => (second.includes("two") ? true : undefined));
+      expect(first).toEqual(["one"]);
+      expect(second).toEqual(["one", "two"]);
+      await stopSecond();
+      await expect(db.listen("", () => undefined)).rejects.toThrow(/channel must be a non-empty string/);
+      await expect(db.notify("x".repeat(64), "p")).rejects.toThrow(/at most 63 bytes/);
+    }));
+});
+
+describe("PGlite on disk", () => {
+  it("keeps committed rows across a close and a reopen of the same folder", async () => {
+    const dataDir = join(tempFolder(), "nested", "store");
+    const first = await openDatabase({ dataDir });
+    await first.query("CREATE TABLE runs (id text, status text)");
+    await first.transaction((tx) => tx.query("INSERT INTO runs VALUES ('r1', 'parked')"));
+    await first.close();
+    const second = await openDatabase({ dataDir });
+    try {
+      expect(second.kind).toBe("pglite");
+      expect(await second.query("SELECT * FROM runs")).toEqual([{ id: "r1", status: "parked" }]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("PGlite's folder lock", () => {
+  it("refuses a second open of a folder that is open, and allows it again after close", async () => {
+    const dataDir = join(tempFolder(), "store");
+    const first = await openDatabase({ dataDir });
+    try {
+      await expect(openDatabase({ dataDir })).rejects.toThrow(
+        /already open in process \d+ \(this one\)\. PGlite allows one process per folder/,
+      );
+      expect(await first.query("SELECT 1 AS still")).toEqual([{ still: 1 }]);
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase({ dataDir });
+    await again.close();
+  });
+
+  it("refuses a folder another live process holds, and takes over one whose process died", async () => {
+    const dataDir = join(tempFolder(), "store");
+    await mkdir(dataDir, { recursive: true });
+    const other = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      await writeFile(join(dataDir, LOCK_FILE), `${other.pid}\n`);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(`already open in process ${other.pid}`);
+    } finally {
+      other.kill("SIGKILL");
+      await once(other, "exit");
+    }
+    // Its process is gone now, as after a crash: the lock is stale.
+    const db = await openDatabase({ dataDir });
+    try {
+      expect(await readFile(join(dataDir, LOCK_FILE), "utf8")).toBe(`${process.pid}\n`);
+    } finally {
+      await db.close();
+    }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+});
+
+describe("PostgreSQL across connections", () => {
+  it("delivers a NOTIFY from one process's database to another's", async () => {
+    if (!cluster) throw new Error("the PostgreSQL cluster did not start");
+    const url = await cluster.createDatabase("shared_notify");
+    const sender = await openDatabase({ url });
+    const receiver = await openDatabase({ url });
+    try {
+      expect(receiver.kind).toBe("postgres");
+      const received: string[] = [];
+      await receiver.listen("prepick_runs", (payload) => received.push(payload));
+      await sender.transaction((tx) => tx.query("SELECT pg_notify('prepick_runs', 'resume r1')"));
+      await waitFor("the cross-connection notification", () => (received.length > 0 ? true : undefined));
+      expect(received).toEqual(["resume r1"]);
+    } finally {
+      await sender.close();
+      await receiver.close();
+    }
+  });
+
+  it("listens again after its listening connection is dropped", async () => {
+    if (!cluster) throw new Error("the PostgreSQL cluster did not start");
+    const url = await cluster.createDatabase("reconnect");
+    const db = await openDatabase({ url });
+    try {
+      const received: string[] = [];
+      await db.listen("prepick_runs", (payload) => received.push(payload));
+      const killed = await db.query<{ killed: boolean }>(
+        "SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+      );
+      expect(killed).toEqual([{ killed: true }]);
+      // Notifications sent while it reconnects are lost by design; keep sending until one lands.
+      let sent = 0;
+      await waitFor(
+        "a notification after the reconnect",
+        async () => {
+          sent += 1;
+          await db.notify("prepick_runs", `after drop ${sent}`);
+          return received.length > 0 ? true : undefined;
+        },
+        { intervalMs: 100 },
+      );
+      expect(received[0]).toMatch(/^after drop \d+$/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("fails to open with the server's reason when the URL is wrong", async () => {
+    if (!cluster) throw new Error("the PostgreSQL cluster did not start");
+    await expect(openDatabase({ url: cluster.urlFor("no_such_database") })).rejects.toThrow(
+      /no_such_database/,
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrepickServer } from "./server";
+import { call, chat, startServer, tempDataDir } from "./testing/harness";
+import { plain, refactorer } from "./testing/test-agents";
+
+let server: PrepickServer;
+let folder: { path: string; remove: () => Promise<void> };
+
+beforeAll(async () => {
+  folder = await tempDataDir();
+  await mkdir(join(folder.path, "r"), { recursive: true });
+  await writeFile(join(folder.path, "r", "registry.json"), '{"name":"prepick"}');
+  server = await startServer({
+    agents: [refactorer, plain],
+    demoDir: join(folder.path, "missing-demo"),
+    registryDir: join(folder.path, "r"),
+  });
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  await folder.remove();
+}, 60_000);
+
+async function post(path: string, body: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "x-actor-id": "ada", "content-type": "application/json", ...headers },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("bad input", () => {
+  it("refuses malformed JSON, wrong types, and bodies over 64 KiB", async () => {
+    const malformed = await post("/agent/chat", "{nope");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatch(/^The body is not valid JSON: /);
+    const wrongRole = await post("/agent/chat", JSON.stringify({ message: { role: "system", parts: [] } }));
+    expect(wrongRole).toEqual({ status: 400, body: { error: 'message.role must be "user"' } });
+    const wrongPart = await post(
+      "/agent/chat",
+      JSON.stringify({ message: { role: "user", parts: [{ type: "text", text: 3 }] } }),
+    );
+    expect(wrongPart.body.error).toContain("message.parts[0]");
+    const noId = await post("/agent/tool-call/answer", JSON.stringify({ toolCallId: 7 }));
+    expect(noId).toEqual({ status: 400, body: { error: "toolCallId must be a non-empty string" } });
+    const huge = await post("/agent/chat", JSON.stringify({ pad: "x".repeat(70_000) }));
+    expect(huge.status).toBe(413);
+  });
+
+  it("names the unknown agent and the known ones", async () => {
+    const unknown = await post(
+      "/agent/chat",
+      JSON.stringify({ agent: "ghost", message: { role: "user", parts: [{ type: "text", text: "hi" }] } }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('agent "ghost" is not hosted here; the agents are "refactorer", "plain"');
+  });
+
+  it("keeps __proto__ keys from polluting anything and refuses them as unknown questions", async () => {
+    const run = await chat(server, "ada", "Refactor it");
+    const refused = await post(
+      "/agent/tool-call/answer",
+      `{"toolCallId":"intake-${run.runId}","answers":{"__proto__":["x"]},"__proto__":{"polluted":true}}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([
+      expect.objectContaining({ questionId: "__proto__", rule: "unknown-question" }),
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await server.store.toolCall(`intake-${run.runId}`))?.status).toBe("pending_approval");
+  });
+});
+
+describe("actors", () => {
+  it("issues a cookie to a browser without one and knows it on the next request", async () => {
+    const first = await fetch(`${server.url}/agent/approvals`);
+    const cookie = first.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^prepick_actor=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const second = await fetch(`${server.url}/agent/approvals`, {
+      headers: { cookie: cookie.split(";")[0] ?? "" },
+    });
+    expect(second.headers.get("set-cookie")).toBeNull();
+    expect(await second.json()).toEqual({ approvals: [] });
+  });
+
+  it("uses a deployment's authenticate, answering 401 when it returns nothing", {
+    timeout: 60_000,
+  }, async () => {
+    const guarded = await startServer({
+      agents: [plain],
+      authenticate: (request) => request.headers.get("x-user") ?? undefined,
+    });
+    try {
+      expect((await fetch(`${guarded.url}/agent/approvals`)).status).toBe(401);
+      const ok = await fetch(`${guarded.url}/agent/approvals`, { headers: { "x-user": "zed" } });
+      expect(ok.status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it("hides a thread from everyone but its owner", async () => {
+    const run = await chat(server, "ada", "Say hello", { agent: "plain" });
+    expect((await call(server, "GET", `/agent/threads/${run.threadId}`, "bob")).status).toBe(404);
+    const own = await call(server, "GET", `/agent/threads/${run.threadId}`, "ada");
+    expect(own.body.agent).toBe("plain");
+    expect(own.body.messages).toEqual([
+      { id: expect.any(String), role: "user", parts: [{ type: "text", text: "Say hello" }] },
+      expect.objectContaining({
+        role: "assistant",
+        runId: run.runId,
+        status: "completed",
+        lastSeq: run.frames.at(-1)?.seq,
+      }),
+    ]);
+    expect((await call(server, "GET", `/agent/runs/${run.runId}/checkpoints`, "bob")).status).toBe(404);
+  });
+});
+
+describe("agents and static files", () => {
+  it("lists the agents with their intakes", async () => {
+    const listed = await call(server, "GET", "/agent/agents", "ada");
+    const agents = listed.body.agents as { name: string; ask: boolean; intake?: { questions: unknown[] } }[];
+    expect(agents.map((agent) => agent.name)).toEqual(["refactorer", "plain"]);
+    expect(agents[0]?.intake?.questions).toHaveLength(2);
+    expect(agents[1]?.intake).toBeUndefined();
+  });
+
+  it("says the demo is not built, and serves the registry without escaping its folder", async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(await home.text()).toContain('href="/agent/agents"');
+    const registry = await fetch(`${server.url}/r/registry.json`);
+    expect(await registry.json()).toEqual({ name: "prepick" });
+    const climbing = await fetch(`${server.url}/r/..%2f..%2fetc%2fpasswd`);
+    expect(climbing.status).toBe(404);
+  });
+});
+
+describe("start-up", () => {
+  it("refuses an intake whose default fails its own rules, naming the agent, question and rule", {
+    timeout: 60_000,
+  }, async () => {
+    const broken = {
+      name: "broken",
+      systemPrompt: "x",
+      intake: {
+        questions: [
+          { id: "seats", prompt: "Seats?", input: { type: "number" as const, max: 9 }, defaults: ["12"] },
+        ],
+      },
+    };
+    await expect(startServer({ agents: [broken] })).rejects.toThrow(
+      /Agent "broken".*questions\["seats"\]\.defaults\[0\].*at most 9/,
+    );
+  });
+});

@@ -1,0 +1,23 @@
+import type { Hono } from "hono";
+import type { AgentDefinition } from "../agents/types";
+import type { Worker } from "../loop/worker";
+import type { Store } from "../store/store";
+import type { FrameHub } from "../stream/frame-hub";
+import type { ActorVariables } from "./actor";
+
+/** What every route group needs. */
+export interface RouteContext {
+  /** The store. */
+  store: Store;
+  /** The worker that runs this process's runs. */
+  worker: Worker;
+  /** Wakes stream followers. */
+  hub: FrameHub;
+  /** The hosted agents, in configuration order (the first is the default). */
+  agents: readonly AgentDefinition[];
+  /** Stops streams when the server closes. */
+  closing: AbortSignal;
+}
+
+/** The Hono app type with the actor variable set. */
+export type AgentApp = Hono<{ Variables: ActorVariables }>;

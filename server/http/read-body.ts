@@ -1,0 +1,60 @@
+/** The largest request body the server reads. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** A body read as JSON, or the response to refuse it with. */
+export type ReadBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
+
+/**
+ * Reads a request body as JSON, refusing bodies over {@link MAX_BODY_BYTES} (413), other content
+ * types (415) and malformed JSON (400) before anything is written. An empty body reads as `{}`.
+ */
+export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<ReadBody> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const tooLarge = { ok: false, status: 413, error: `The body is larger than ${limit} bytes.` } as const;
+  if (declared > limit) return tooLarge;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return tooLarge;
+      }
+      chunks.push(value);
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (text.trim() === "") return { ok: true, value: {} };
+  // Refusing other types keeps a cross-site form (text/plain, no preflight) from acting.
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json" && !type.endsWith("+json")) {
+    return {
+      ok: false,
+      status: 415,
+      error: `The body must be JSON sent with content-type: application/json, not ${JSON.stringify(type || "none")}.`,
+    };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return {
+      ok: false,
+      status: 400,
+      error: `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+/** Whether a value is a plain JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reads an own property, so `__proto__` and inherited names never answer. */
+export function field(body: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(body, name) ? body[name] : undefined;
+}

@@ -1,0 +1,87 @@
+import type { Frame } from "prepick/core";
+import type { Store } from "../store/store";
+import type { FrameHub } from "../stream/frame-hub";
+
+// Followers poll this often even without a notification, so a lost NOTIFY only delays them.
+const POLL_MS = 1_000;
+// A comment line this often keeps proxies from closing an idle stream of a parked run.
+const KEEP_ALIVE_MS = 15_000;
+
+/** What a frame stream follows. */
+export interface FrameStreamOptions {
+  /** The store. */
+  store: Store;
+  /** Wakes the stream when frames arrive. */
+  hub: FrameHub;
+  /** The run. */
+  runId: string;
+  /** The last sequence number the reader has; frames after it are sent. */
+  after: number;
+  /** Keep following across parks until the run finishes (`?follow=all`). */
+  followAll: boolean;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
+  /** Ends the stream when the server closes. */
+  closing?: AbortSignal;
+}
+
+function ends(frame: Frame, followAll: boolean): boolean {
+  return frame.kind === "run-finish" || (!followAll && frame.kind === "run-parked");
+}
+
+/**
+ * An SSE response of a run's stored frames after `after`, each event `id: <seq>` and
+ * `data: <frame>`, following live until the run parks or finishes (finishes, with `followAll`).
+ */
+export function frameStreamResponse(options: FrameStreamOptions): Response {
+  const { store, hub, runId, followAll } = options;
+  const abort = new AbortController();
+  const encoder = new TextEncoder();
+  options.closing?.addEventListener("abort", () => abort.abort(), { once: true });
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let after = options.after;
+      let quietSince = Date.now();
+      try {
+        while (!abort.signal.aborted) {
+          const waiting = hub.wait(runId, POLL_MS, abort.signal);
+          const frames = await store.framesAfter(runId, after);
+          for (const { seq, frame } of frames) {
+            controller.enqueue(encoder.encode(`id: ${seq}\ndata: ${JSON.stringify(frame)}\n\n`));
+            after = seq;
+            if (ends(frame, followAll)) {
+              controller.close();
+              return;
+            }
+          }
+          if (frames.length > 0) {
+            quietSince = Date.now();
+            continue;
+          }
+          if (Date.now() - quietSince > KEEP_ALIVE_MS) {
+            controller.enqueue(encoder.encode(": keep-alive\n\n"));
+            quietSince = Date.now();
+          }
+          await waiting;
+        }
+        controller.close();
+      } catch (error) {
+        if (!abort.signal.aborted) controller.error(error);
+        else controller.close();
+      }
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+      ...options.headers,
+    },
+  });
+}

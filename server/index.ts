@@ -1,0 +1,19 @@
+// The `prepick/server` entry: the reference server as a library.
+export * from "./agents/index";
+export { createApp, type PrepickApp, type PrepickOptions } from "./app";
+export type { Database, Queryable } from "./database/database";
+export { type OpenDatabaseOptions, openDatabase } from "./database/open-database";
+export { ACTOR_COOKIE, type Authenticate } from "./http/actor";
+export { JournalMismatchError } from "./loop/journal";
+export * from "./model/index";
+export { createServer, type PrepickServer, type ServerOptions } from "./server";
+export type {
+  CheckpointRow,
+  RunRow,
+  RunStatus,
+  ThreadRow,
+  ToolCallRow,
+  ToolCallStatus,
+  UserMessage,
+} from "./store/rows";
+export { createStore, Store } from "./store/store";

@@ -1,0 +1,76 @@
+import type { ToolResultPart } from "ai";
+import {
+  ASK_TOOL_NAME,
+  describeAskIssues,
+  type ElicitationOutcome,
+  type ElicitationRequest,
+  parseAskInput,
+} from "prepick/core";
+import type { StepToolCall } from "./model-step";
+import { awaitSettlement, type TurnContext } from "./turn-context";
+
+/** What `persist:toolcall:<callId>` records for an `ask`: its kind, and the request or the refusal. */
+interface AskRecord {
+  kind: "ask";
+  request?: ElicitationRequest;
+  error?: string;
+}
+
+/**
+ * Settles a model's `ask` call against a person. A malformed set goes back to the model as an
+ * ordinary tool failure carrying the issues, and nobody is parked. A valid one becomes a pending
+ * `ask` row and an elicitation frame, waits on the same signal an approval waits on, and ends as
+ * `persist:toolexec` (answered) or `persist:toolreject` (skipped) with the tool-output frame.
+ */
+export async function runAsk(context: TurnContext, call: StepToolCall): Promise<ToolResultPart["output"]> {
+  const { journal, store, run } = context;
+  const record = await journal.step<AskRecord>(
+    `persist:toolcall:${call.id}`,
+    async () => {
+      const parsed = parseAskInput(call.input);
+      return parsed.success
+        ? { kind: "ask", request: parsed.request }
+        : { kind: "ask", error: describeAskIssues(parsed.issues) };
+    },
+    async (tx, result) => {
+      if (result.request) {
+        await store.insertToolCall(tx, {
+          id: call.id,
+          runId: run.id,
+          threadId: run.threadId,
+          actorId: run.actorId,
+          name: ASK_TOOL_NAME,
+          status: "pending_approval",
+          input: result.request,
+        });
+        return;
+      }
+      await store.appendFrame(tx, run.id, {
+        kind: "tool-call",
+        id: call.id,
+        toolName: ASK_TOOL_NAME,
+        input: call.input,
+      });
+      await store.appendFrame(tx, run.id, { kind: "tool-error", id: call.id, error: result.error ?? "" });
+    },
+  );
+  if (!record.request) return { type: "error-text", value: record.error ?? "The questions were not asked." };
+  const request = record.request;
+  await journal.step(
+    `stream:elicitation:${call.id}`,
+    async () => ({ posted: true }),
+    async (tx) => {
+      await store.appendFrame(tx, run.id, { kind: "elicitation", id: call.id, request });
+    },
+  );
+  const settlement = await awaitSettlement(context, call.id);
+  const name = settlement.status === "skipped" ? "persist:toolreject" : "persist:toolexec";
+  const outcome = await journal.step(
+    `${name}:${call.id}`,
+    async () => settlement.output as ElicitationOutcome,
+    async (tx, result) => {
+      await store.appendFrame(tx, run.id, { kind: "tool-output", id: call.id, output: result });
+    },
+  );
+  return { type: "text", value: outcome.summary };
+}

@@ -1,0 +1,13 @@
+/**
+ * Fault injection for crash tests: when `PREPICK_CRASH_AT` names a checkpoint, the process kills
+ * itself right after recording it; `PREPICK_CRASH_BEFORE` kills it right before recording it,
+ * after the checkpoint's work ran. Read on every call, so a test can set them per child process.
+ */
+export function crashBefore(name: string): void {
+  if (process.env.PREPICK_CRASH_BEFORE === name) process.kill(process.pid, "SIGKILL");
+}
+
+/** See {@link crashBefore}: kills the process right after `name` is recorded. */
+export function crashAfter(name: string): void {
+  if (process.env.PREPICK_CRASH_AT === name) process.kill(process.pid, "SIGKILL");
+}

@@ -1,0 +1,53 @@
+import type { ModelMessage } from "ai";
+import { ASK_TOOL_NAME, type ElicitationOutcome, type ElicitationRequest, intakeRequest } from "prepick/core";
+import { askExchange } from "./ask-messages";
+import { awaitSettlement, type TurnContext } from "./turn-context";
+
+/** The verdict `intake:ask` records: whether this turn asked, and what. */
+interface IntakeVerdict {
+  asked: boolean;
+  request?: ElicitationRequest;
+}
+
+/**
+ * Runs the agent's intake before the turn's first model call: no model call, no usage row. The
+ * verdict comes out of `intake:ask` rather than being recomputed on replay, because by then the
+ * thread already holds this very intake. Returns the messages the model reads (the intake as an
+ * `ask` call and its outcome), or none when the turn did not ask.
+ */
+export async function runIntake(context: TurnContext): Promise<ModelMessage[]> {
+  const { agent, journal, store, run } = context;
+  const intake = agent.intake;
+  if (!intake) return [];
+  const callId = `intake-${run.id}`;
+  const verdict = await journal.step<IntakeVerdict>(
+    "intake:ask",
+    async () => {
+      const asked = intake.when === "every-turn" || !(await store.threadWasAsked(run.threadId, run.id));
+      return asked ? { asked, request: intakeRequest(intake) } : { asked };
+    },
+    async (tx, result) => {
+      if (!result.asked || !result.request) return;
+      await store.insertToolCall(tx, {
+        id: callId,
+        runId: run.id,
+        threadId: run.threadId,
+        actorId: run.actorId,
+        name: ASK_TOOL_NAME,
+        status: "pending_approval",
+        input: result.request,
+      });
+      await store.appendFrame(tx, run.id, { kind: "elicitation", id: callId, request: result.request });
+    },
+  );
+  if (!verdict.asked || !verdict.request) return [];
+  const settlement = await awaitSettlement(context, callId);
+  const outcome = await journal.step(
+    "intake:answers",
+    async () => settlement.output as ElicitationOutcome,
+    async (tx, result) => {
+      await store.appendFrame(tx, run.id, { kind: "tool-output", id: callId, output: result });
+    },
+  );
+  return askExchange(callId, verdict.request, outcome);
+}

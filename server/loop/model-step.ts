@@ -1,0 +1,116 @@
+import { type LanguageModel, type ModelMessage, streamText } from "ai";
+import type { Frame } from "prepick/core";
+import { modelToolsOf } from "../agents/model-tools";
+import type { AgentDefinition } from "../agents/types";
+
+/** One tool call a model step made, with the id the loop uses for it. */
+export interface StepToolCall {
+  /** Unique across the store: the model's id, or the model's id suffixed when it was taken. */
+  id: string;
+  /** The tool the model called. */
+  toolName: string;
+  /** The input as the model gave it (not yet validated). */
+  input: unknown;
+}
+
+/** What one model call produced; recorded as the result of `stream:step-start:<n>`. */
+export interface StepResult {
+  /** The text the model wrote, in order. */
+  text: string;
+  /** The tool calls, in order. */
+  toolCalls: StepToolCall[];
+  /** Why the model stopped. */
+  finishReason: string;
+  /** Token counts, when the model reported them. */
+  usage: { input?: number; output?: number; total?: number };
+}
+
+/** What a model step needs from its surroundings. */
+export interface ModelStepOptions {
+  /** The model. */
+  model: LanguageModel;
+  /** The agent: its system prompt and tools. */
+  agent: AgentDefinition;
+  /** The conversation so far, this turn included. */
+  messages: ModelMessage[];
+  /** Zero-based index of the model call within the turn; namespaces the text part ids. */
+  step: number;
+  /** Streams a frame as it happens. */
+  emit: (frame: Frame) => Promise<void>;
+  /** Whether a tool-call id is already taken in the store. */
+  idTaken: (id: string) => Promise<boolean>;
+  /** Aborts the model call. */
+  abortSignal?: AbortSignal;
+}
+
+/** The name usage rows record for a model. */
+export function modelName(model: LanguageModel): string {
+  return typeof model === "string" ? model : `${model.provider}:${model.modelId}`;
+}
+
+/**
+ * One model call through the AI SDK (`streamText`, a single step, no tool execution): streams
+ * text and reasoning frames as they come and returns the text and tool calls for the journal.
+ */
+export async function runModelStep(options: ModelStepOptions): Promise<StepResult> {
+  const { step, emit } = options;
+  const result = streamText({
+    model: options.model,
+    system: options.agent.systemPrompt,
+    messages: options.messages,
+    tools: modelToolsOf(options.agent),
+    ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+  });
+  let text = "";
+  const toolCalls: StepToolCall[] = [];
+  const seen = new Set<string>();
+  let finishReason = "unknown";
+  let usage: StepResult["usage"] = {};
+  const partId = (id: string) => `${step}-${id}`;
+  for await (const part of result.fullStream) {
+    switch (part.type) {
+      case "text-start":
+        await emit({ kind: "text-start", id: partId(part.id) });
+        break;
+      case "text-delta":
+        text += part.text;
+        await emit({ kind: "text-delta", id: partId(part.id), delta: part.text });
+        break;
+      case "text-end":
+        await emit({ kind: "text-end", id: partId(part.id) });
+        break;
+      case "reasoning-start":
+        await emit({ kind: "reasoning-start", id: partId(part.id) });
+        break;
+      case "reasoning-delta":
+        await emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.text });
+        break;
+      case "reasoning-end":
+        await emit({ kind: "reasoning-end", id: partId(part.id) });
+        break;
+      case "tool-call": {
+        // Models may repeat ids across threads (a deterministic model does); rows need unique ones.
+        let id = part.toolCallId;
+        for (let attempt = 1; seen.has(id) || (await options.idTaken(id)); attempt++) {
+          id = `${part.toolCallId}-${attempt}`;
+        }
+        seen.add(id);
+        toolCalls.push({ id, toolName: part.toolName, input: part.input ?? null });
+        break;
+      }
+      case "finish-step":
+        finishReason = part.finishReason;
+        usage = {
+          ...(part.usage.inputTokens !== undefined ? { input: part.usage.inputTokens } : {}),
+          ...(part.usage.outputTokens !== undefined ? { output: part.usage.outputTokens } : {}),
+          ...(part.usage.totalTokens !== undefined ? { total: part.usage.totalTokens } : {}),
+        };
+        break;
+      case "error":
+        throw part.error instanceof Error ? part.error : new Error(String(part.error));
+      default:
+        break;
+    }
+  }
+  return { text, toolCalls, finishReason, usage };
+}

@@ -1,0 +1,91 @@
+import type { AssistantContent, ModelMessage, ToolResultPart } from "ai";
+import { ASK_TOOL_NAME } from "prepick/core";
+import type { UserMessage } from "../store/rows";
+import { runAsk } from "./ask-step";
+import { runIntake } from "./intake-step";
+import { modelName, runModelStep, type StepResult } from "./model-step";
+import { runTool } from "./tool-step";
+import { CancelSignal, type TurnContext } from "./turn-context";
+
+/** The most model calls one turn may make before it fails. */
+export const MAX_MODEL_STEPS = 16;
+
+/** A user message as the model reads it. */
+export function userModelMessage(message: UserMessage): ModelMessage {
+  return { role: "user", content: message.parts.map((part) => ({ type: "text", text: part.text })) };
+}
+
+function assistantMessage(result: StepResult): ModelMessage {
+  const content: Exclude<AssistantContent, string> = [];
+  if (result.text !== "") content.push({ type: "text", text: result.text });
+  for (const call of result.toolCalls) {
+    content.push({ type: "tool-call", toolCallId: call.id, toolName: call.toolName, input: call.input });
+  }
+  return { role: "assistant", content };
+}
+
+/**
+ * Replays one turn against its journal and carries it on from where the journal ends:
+ * `persist:run:start`, the intake, then model calls (`stream:step-start:<n>`) and their tool
+ * calls until the model answers without calling a tool. Throws {@link ParkSignal} where a person
+ * must act, {@link CancelSignal} when cancelled; returns the turn's model messages when done.
+ */
+export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
+  const { journal, store, run, agent } = context;
+  await journal.step(
+    "persist:run:start",
+    async () => ({ messageId: run.messageId }),
+    async (tx) => {
+      await store.appendFrame(tx, run.id, {
+        kind: "run-start",
+        runId: run.id,
+        threadId: run.threadId,
+        messageId: run.messageId,
+        agent: run.agent,
+      });
+    },
+  );
+  const turn: ModelMessage[] = [userModelMessage(run.userMessage)];
+  turn.push(...(await runIntake(context)));
+  for (let step = 0; step < MAX_MODEL_STEPS; step++) {
+    if (!journal.replaying && (await store.run(run.id))?.cancelRequested) throw new CancelSignal();
+    const result = await journal.step(
+      `stream:step-start:${step}`,
+      async () => {
+        await context.emit({ kind: "step-start", step });
+        return runModelStep({
+          model: context.model,
+          agent,
+          messages: [...context.history, ...turn],
+          step,
+          emit: context.emit,
+          idTaken: (id) => store.toolCallExists(id),
+          ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+        });
+      },
+      async (tx, recorded) => {
+        await store.insertUsage(tx, {
+          runId: run.id,
+          step,
+          model: modelName(context.model),
+          ...recorded.usage,
+        });
+        await store.appendFrame(tx, run.id, { kind: "step-finish", step });
+      },
+    );
+    turn.push(assistantMessage(result));
+    if (result.toolCalls.length === 0) return turn;
+    const results: ToolResultPart[] = [];
+    for (const call of result.toolCalls) {
+      const output =
+        call.toolName === ASK_TOOL_NAME && agent.ask
+          ? await runAsk(context, call)
+          : await runTool(context, call);
+      results.push({ type: "tool-result", toolCallId: call.id, toolName: call.toolName, output });
+    }
+    turn.push({ role: "tool", content: results });
+  }
+  throw new Error(
+    `The turn made ${MAX_MODEL_STEPS} model calls without an answer; it stops so a looping model cannot run forever.`,
+  );
+}

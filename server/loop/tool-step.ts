@@ -1,0 +1,141 @@
+import type { ToolResultPart } from "ai";
+import { requiresApproval } from "../agents/requires-approval";
+import type { ToolDefinition } from "../agents/types";
+import type { StepToolCall } from "./model-step";
+import { awaitSettlement, type TurnContext } from "./turn-context";
+
+/** What `persist:toolcall:<callId>` records for a registered tool; the kind is decided here once. */
+type ToolRecord =
+  | { kind: "tool"; input: unknown; needsApproval: boolean }
+  | { kind: "unknown" | "invalid"; error: string };
+
+/** What `persist:toolexec:<callId>` records: the handler's output or its failure. */
+type ExecRecord = { ok: true; output: unknown } | { ok: false; error: string };
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function decide(context: TurnContext, call: StepToolCall, tool: ToolDefinition | undefined) {
+  if (!tool) {
+    const known = context.agent.tools.map((candidate) => candidate.name);
+    return {
+      kind: "unknown",
+      error: `There is no tool named "${call.toolName}". The tools are: ${known.join(", ") || "none"}.`,
+    } satisfies ToolRecord;
+  }
+  const parsed = tool.inputSchema.safeParse(call.input);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`);
+    return { kind: "invalid", error: `The input of ${tool.name} is invalid: ${issues.join("; ")}` } as const;
+  }
+  const needsApproval = await requiresApproval({
+    agent: context.agent,
+    tool,
+    input: parsed.data,
+    actorId: context.run.actorId,
+    ...(context.approvalPolicy ? { policy: context.approvalPolicy } : {}),
+  });
+  return { kind: "tool", input: parsed.data, needsApproval } satisfies ToolRecord;
+}
+
+/**
+ * Runs one registered tool call: `persist:toolcall` (row, kind and approval verdict), then the
+ * approval signal when a person must approve, then `persist:toolexec` or `persist:toolreject`.
+ * A side-effecting handler claims its execution first, so a replay never runs it twice.
+ */
+export async function runTool(context: TurnContext, call: StepToolCall): Promise<ToolResultPart["output"]> {
+  const { journal, store, run, agent } = context;
+  const tool = agent.tools.find((candidate) => candidate.name === call.toolName);
+  const record = await journal.step<ToolRecord>(
+    `persist:toolcall:${call.id}`,
+    () => decide(context, call, tool),
+    async (tx, result) => {
+      if (result.kind !== "tool") {
+        await store.appendFrame(tx, run.id, {
+          kind: "tool-call",
+          id: call.id,
+          toolName: call.toolName,
+          input: call.input,
+        });
+        await store.appendFrame(tx, run.id, { kind: "tool-error", id: call.id, error: result.error });
+        return;
+      }
+      await store.insertToolCall(tx, {
+        id: call.id,
+        runId: run.id,
+        threadId: run.threadId,
+        actorId: run.actorId,
+        name: call.toolName,
+        status: result.needsApproval ? "pending_approval" : "running",
+        input: result.input,
+      });
+      const kind = result.needsApproval ? "approval-request" : "tool-call";
+      await store.appendFrame(tx, run.id, {
+        kind,
+        id: call.id,
+        toolName: call.toolName,
+        input: result.input,
+      });
+    },
+  );
+  if (record.kind !== "tool" || !tool) {
+    return { type: "error-text", value: record.kind === "tool" ? "The tool is gone." : record.error };
+  }
+  if (record.needsApproval) {
+    const settlement = await awaitSettlement(context, call.id);
+    if (settlement.status === "rejected") {
+      const reason = (settlement.output as { reason?: string } | null)?.reason;
+      await journal.step(
+        `persist:toolreject:${call.id}`,
+        async () => ({ reason: reason ?? null }),
+        async (tx) => {
+          await store.appendFrame(tx, run.id, {
+            kind: "tool-denied",
+            id: call.id,
+            ...(reason !== undefined ? { reason } : {}),
+          });
+        },
+      );
+      return { type: "execution-denied", ...(reason !== undefined ? { reason } : {}) };
+    }
+  }
+  const from = record.needsApproval ? "approved" : "running";
+  const exec = await journal.step<ExecRecord>(
+    `persist:toolexec:${call.id}`,
+    async () => {
+      if (tool.sideEffects && !(await store.claimExecution(call.id))) {
+        return {
+          ok: false,
+          error:
+            `The result of ${tool.name} (call ${call.id}) was lost: the server stopped after the tool started ` +
+            "and before its result was recorded. The tool was not run again, so its work is not done twice.",
+        };
+      }
+      try {
+        const output = await tool.execute(record.input, {
+          runId: run.id,
+          threadId: run.threadId,
+          actorId: run.actorId,
+          toolCallId: call.id,
+          idempotencyKey: `${run.id}:${call.id}`,
+        });
+        return { ok: true, output: output ?? null };
+      } catch (error) {
+        return { ok: false, error: `${tool.name} failed: ${message(error)}` };
+      }
+    },
+    async (tx, result) => {
+      const output = result.ok ? result.output : { error: result.error };
+      await store.settleToolCall(tx, call.id, from, result.ok ? "completed" : "failed", output);
+      await store.appendFrame(
+        tx,
+        run.id,
+        result.ok
+          ? { kind: "tool-output", id: call.id, output: result.output }
+          : { kind: "tool-error", id: call.id, error: result.error },
+      );
+    },
+  );
+  return exec.ok ? { type: "json", value: exec.output as never } : { type: "error-text", value: exec.error };
+}

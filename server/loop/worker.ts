@@ -1,0 +1,172 @@
+import type { LanguageModel, ModelMessage } from "ai";
+import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
+import type { RunRow } from "../store/rows";
+import { RUNS_CHANNEL, type Store } from "../store/store";
+import { Journal } from "./journal";
+import { runTurn, userModelMessage } from "./run-turn";
+import { CancelSignal, ParkSignal } from "./turn-context";
+
+/** What a worker needs. */
+export interface WorkerOptions {
+  /** The store. */
+  store: Store;
+  /** This process's name in leases. */
+  owner: string;
+  /** The agents by name. */
+  agents: ReadonlyMap<string, AgentDefinition>;
+  /** The model an agent calls. */
+  modelFor: (agent: AgentDefinition) => LanguageModel;
+  /** Decides which tool calls a person approves. */
+  approvalPolicy?: ApprovalPolicy;
+  /** How long a claim holds without renewal; a run whose process died is picked up after it. */
+  leaseMs: number;
+  /** How often to look for ready runs nobody woke (their waker died) and expired leases. */
+  sweepMs: number;
+  /** The most runs this process runs at once. */
+  concurrency: number;
+  /** How long `stop()` waits for running runs to reach a checkpoint, in ms (default 5 000). */
+  stopGraceMs?: number;
+}
+
+// A settlement racing a park makes the worker replay instead; bound it so a bug cannot spin.
+const MAX_REPLAYS = 100;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Claims ready runs and runs them: when told (a local kick or a NOTIFY from any process), on
+ * start-up, and on a periodic sweep, so a run whose waker died is still picked up. A claim is a
+ * conditional UPDATE, so exactly one process resumes a run.
+ */
+export class Worker {
+  private readonly active = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  private stopped = false;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  /** @param options See {@link WorkerOptions}. */
+  constructor(private readonly options: WorkerOptions) {}
+
+  /** Starts listening and sweeping. */
+  async start(): Promise<void> {
+    this.unlisten = await this.options.store.db.listen(RUNS_CHANNEL, (runId) => this.kick(runId));
+    this.timer = setInterval(() => void this.sweep(), this.options.sweepMs);
+    this.timer.unref?.();
+    void this.sweep();
+  }
+
+  /** Tries to claim and run one run now. */
+  kick(runId: string): void {
+    if (this.stopped || this.active.has(runId) || this.active.size >= this.options.concurrency) return;
+    const task = this.claimAndRun(runId)
+      .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
+      .finally(() => this.active.delete(runId));
+    this.active.set(runId, task);
+  }
+
+  /** Looks for claimable runs. */
+  async sweep(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const ids = await this.options.store.claimableRuns(this.options.concurrency);
+      for (const id of ids) this.kick(id);
+    } catch (error) {
+      if (!this.stopped) console.error(`Prepick: the sweep for ready runs failed: ${describe(error)}`);
+    }
+  }
+
+  /** Stops claiming, interrupts running model calls and hands interrupted runs back as ready. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.unlisten?.().catch(() => undefined);
+    this.abort.abort(new Error("The server is stopping."));
+    // A handler that never returns must not hold shutdown; its run's lease expires and another
+    // process (or the next start) replays it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise((resolve) => {
+      timer = setTimeout(resolve, this.options.stopGraceMs ?? 5_000);
+    });
+    await Promise.race([Promise.allSettled(this.active.values()), grace]);
+    clearTimeout(timer);
+  }
+
+  private async claimAndRun(runId: string): Promise<void> {
+    const { store, owner, leaseMs } = this.options;
+    const claimed = await store.claimRun(runId, owner, leaseMs);
+    if (!claimed) return;
+    const heartbeat = setInterval(
+      () => void store.renewLease(runId, owner, leaseMs).catch(() => undefined),
+      leaseMs / 3,
+    );
+    heartbeat.unref?.();
+    try {
+      await this.execute(claimed);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async history(run: RunRow): Promise<ModelMessage[]> {
+    const runs = await this.options.store.threadRuns(run.threadId);
+    return runs
+      .filter((earlier) => earlier.turn < run.turn)
+      .flatMap((earlier) => earlier.modelMessages ?? [userModelMessage(earlier.userMessage)]);
+  }
+
+  private async execute(claimed: RunRow): Promise<void> {
+    const { store, owner } = this.options;
+    for (let replay = 0; replay < MAX_REPLAYS; replay++) {
+      const run = await store.clearWake(claimed.id, owner);
+      if (!run) return;
+      const agent = this.options.agents.get(run.agent);
+      if (!agent) {
+        await store.finishRun(run.id, owner, {
+          status: "failed",
+          error: `The agent "${run.agent}" is not configured on this server, so the run cannot go on.`,
+        });
+        return;
+      }
+      const journal = new Journal(store, run.id, await store.checkpoints(run.id));
+      try {
+        const messages = await runTurn({
+          store,
+          run,
+          agent,
+          model: this.options.modelFor(agent),
+          ...(this.options.approvalPolicy ? { approvalPolicy: this.options.approvalPolicy } : {}),
+          journal,
+          history: await this.history(run),
+          emit: async (frame) => {
+            await store.appendFrame(store.db, run.id, frame);
+          },
+          abortSignal: this.abort.signal,
+        });
+        await store.finishRun(run.id, owner, { status: "completed", modelMessages: messages });
+        return;
+      } catch (error) {
+        if (error instanceof ParkSignal) {
+          if (await store.parkRun(run.id, owner, error.waitingFor)) return;
+          continue;
+        }
+        if (error instanceof CancelSignal) {
+          await store.finishRun(run.id, owner, { status: "cancelled" });
+          return;
+        }
+        if (this.stopped) {
+          await store.releaseRun(run.id, owner).catch(() => undefined);
+          return;
+        }
+        await store.finishRun(run.id, owner, { status: "failed", error: describe(error) });
+        return;
+      }
+    }
+    await store.finishRun(claimed.id, owner, {
+      status: "failed",
+      error: `The run was woken ${MAX_REPLAYS} times without settling; it stops rather than spin.`,
+    });
+  }
+}

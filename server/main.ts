@@ -1,0 +1,45 @@
+// The process entry of `npm start`: the reference server with the demo agents.
+import { resolve } from "node:path";
+import { DEMO_AGENTS } from "./agents/demo-agents";
+import { createServer } from "./server";
+
+function readPort(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(raw)}`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const server = await createServer({
+    agents: DEMO_AGENTS,
+    port: readPort(process.env.PORT),
+    host: process.env.HOST?.trim() || "127.0.0.1",
+    ...(databaseUrl
+      ? { databaseUrl }
+      : { dataDir: resolve(process.env.PREPICK_DATA_DIR?.trim() || ".data") }),
+  });
+  console.log(`Prepick listening on http://127.0.0.1:${server.port}`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(`Prepick: stopping on ${signal} failed:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(`Prepick could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp, type PrepickApp, type PrepickOptions } from "./app";
+
+/** Where and how the HTTP listener binds. */
+export interface ServerOptions extends PrepickOptions {
+  /** The port; 0 picks a free one (default 3000). */
+  port?: number;
+  /** The interface to bind (default 127.0.0.1). */
+  host?: string;
+}
+
+/** A reference server listening on HTTP. */
+export interface PrepickServer extends PrepickApp {
+  /** The base URL, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  /** The port actually bound. */
+  port: number;
+}
+
+/** Starts the reference server on HTTP; `close()` stops listening, then the app. */
+export async function createServer(options: ServerOptions): Promise<PrepickServer> {
+  const prepick = await createApp(options);
+  const host = options.host ?? "127.0.0.1";
+  let server: ReturnType<typeof serve> | undefined;
+  const port = await new Promise<number>((resolve, reject) => {
+    server = serve(
+      { fetch: prepick.app.fetch, port: options.port ?? 3000, hostname: host },
+      (info: AddressInfo) => resolve(info.port),
+    );
+    server.once("error", reject);
+  }).catch(async (error) => {
+    await prepick.close();
+    throw error;
+  });
+  const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return {
+    ...prepick,
+    url: `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`,
+    port,
+    async close() {
+      const listening = server;
+      await prepick.close();
+      await new Promise<void>((resolve) => {
+        if (!listening) return resolve();
+        listening.close(() => resolve());
+        (listening as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+    },
+  };
+}

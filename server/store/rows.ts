@@ -1,0 +1,108 @@
+import type { ModelMessage } from "ai";
+
+/** Where a run is: waiting for a worker, running, parked on a person, or ended. */
+export type RunStatus = "ready" | "running" | "parked" | "completed" | "failed" | "cancelled";
+
+/** The statuses a tool-call row moves through. */
+export type ToolCallStatus =
+  | "pending_approval"
+  | "running"
+  | "answered"
+  | "skipped"
+  | "approved"
+  | "rejected"
+  | "cancelled"
+  | "completed"
+  | "failed";
+
+/** The user message that started a run, as the wire carries it. */
+export interface UserMessage {
+  /** The message id (the client's, or one the server made). */
+  id: string;
+  /** Always `user`. */
+  role: "user";
+  /** The text parts. */
+  parts: { type: "text"; text: string }[];
+}
+
+/** A conversation between one actor and one agent. */
+export interface ThreadRow {
+  /** The thread id. */
+  id: string;
+  /** The actor who owns it. */
+  actorId: string;
+  /** The agent it talks to. */
+  agent: string;
+  /** When it began. */
+  createdAt: string;
+}
+
+/** One turn of a thread: a user message and the agent's answer to it. */
+export interface RunRow {
+  /** The run id. */
+  id: string;
+  /** The thread. */
+  threadId: string;
+  /** The thread's owner. */
+  actorId: string;
+  /** The agent that runs. */
+  agent: string;
+  /** Zero-based position of the turn in its thread. */
+  turn: number;
+  /** The assistant message id, reused by every continuation. */
+  messageId: string;
+  /** The message that started the turn. */
+  userMessage: UserMessage;
+  /** Where the run is. */
+  status: RunStatus;
+  /** Set when a settlement arrived while the run was running, so it must not park. */
+  wakePending: boolean;
+  /** Set when cancel was asked while the run was running. */
+  cancelRequested: boolean;
+  /** Why it failed, when it did. */
+  error: string | null;
+  /** The turn's model messages once it ended, for later turns' history. */
+  modelMessages: ModelMessage[] | null;
+  /** When it began. */
+  createdAt: string;
+}
+
+/** A tool call, an approval or a question set, as the approvals inbox and the endpoints see it. */
+export interface ToolCallRow {
+  /** The call id: the model's, or `intake-<runId>`. */
+  id: string;
+  /** The run. */
+  runId: string;
+  /** The thread. */
+  threadId: string;
+  /** The registered tool's name, or `ask`. */
+  name: string;
+  /** `action` for a question set and for registered tools. */
+  toolType: string;
+  /** Where the call is. */
+  status: ToolCallStatus;
+  /** The tool's input; for `ask`, the elicitation request. */
+  input: unknown;
+  /** The result; for `ask`, the settled outcome. */
+  output: unknown;
+  /** When it was created. */
+  createdAt: string;
+  /** When a person or the tool settled it. */
+  settledAt: string | null;
+}
+
+/** A tool-call row with its owner, for ownership checks; never sent over the wire as is. */
+export interface OwnedToolCall extends ToolCallRow {
+  /** The actor who owns the thread. */
+  actorId: string;
+}
+
+/** One recorded checkpoint of a run's journal. */
+export interface CheckpointRow {
+  /** Zero-based position in the journal. */
+  position: number;
+  /** The checkpoint's name, e.g. `persist:run:start`. */
+  name: string;
+  /** What the checkpointed work returned; replay returns it instead of redoing the work. */
+  result: unknown;
+}

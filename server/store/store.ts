@@ -1,0 +1,482 @@
+import type { ModelMessage } from "ai";
+import type { Frame, SequencedFrame } from "prepick/core";
+import type { Database, Queryable } from "../database/database";
+import { migrate } from "./migrate";
+import type {
+  CheckpointRow,
+  OwnedToolCall,
+  RunRow,
+  RunStatus,
+  ThreadRow,
+  ToolCallRow,
+  ToolCallStatus,
+  UserMessage,
+} from "./rows";
+
+/** The NOTIFY channel that says a run became ready; the payload is the run id. */
+export const RUNS_CHANNEL = "prepick_runs";
+/** The NOTIFY channel that says a run has new frames; the payload is the run id. */
+export const FRAMES_CHANNEL = "prepick_frames";
+
+type Row = Record<string, unknown>;
+
+const json = (value: unknown) => JSON.stringify(value ?? null);
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
+
+function toThread(row: Row): ThreadRow {
+  return {
+    id: String(row.id),
+    actorId: String(row.actor_id),
+    agent: String(row.agent),
+    createdAt: iso(row.created_at),
+  };
+}
+
+function toRun(row: Row): RunRow {
+  return {
+    id: String(row.id),
+    threadId: String(row.thread_id),
+    actorId: String(row.actor_id),
+    agent: String(row.agent),
+    turn: Number(row.turn),
+    messageId: String(row.message_id),
+    userMessage: row.user_message as UserMessage,
+    status: row.status as RunStatus,
+    wakePending: Boolean(row.wake_pending),
+    cancelRequested: Boolean(row.cancel_requested),
+    error: row.error === null || row.error === undefined ? null : String(row.error),
+    modelMessages: (row.model_messages ?? null) as ModelMessage[] | null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+function toToolCall(row: Row): OwnedToolCall {
+  return {
+    id: String(row.id),
+    runId: String(row.run_id),
+    threadId: String(row.thread_id),
+    actorId: String(row.actor_id),
+    name: String(row.name),
+    toolType: String(row.tool_type),
+    status: row.status as ToolCallStatus,
+    input: row.input ?? null,
+    output: row.output ?? null,
+    createdAt: iso(row.created_at),
+    settledAt: isoOrNull(row.settled_at),
+  };
+}
+
+/** Strips the owner from a tool-call row for the wire. */
+export function publicToolCall(row: OwnedToolCall): ToolCallRow {
+  const { actorId: _owner, ...rest } = row;
+  return rest;
+}
+
+/** A new tool-call row. */
+export interface NewToolCall {
+  id: string;
+  runId: string;
+  threadId: string;
+  actorId: string;
+  name: string;
+  status: ToolCallStatus;
+  input: unknown;
+}
+
+/** What starting a run may come to. */
+export type StartRunResult =
+  | { kind: "started"; run: RunRow }
+  | { kind: "busy"; runId: string }
+  | { kind: "not-found" }
+  | { kind: "other-agent"; agent: string };
+
+/**
+ * Every read and write of the reference server's state. Methods that take a `Queryable` run
+ * inside the caller's transaction, so a checkpoint and the rows it stands for commit together.
+ */
+export class Store {
+  /** @param db The database the store lives in. */
+  constructor(readonly db: Database) {}
+
+  /** Brings the schema up to date. */
+  migrate(): Promise<void> {
+    return migrate(this.db);
+  }
+
+  /** Creates the thread if needed and a `ready` run on it, in one transaction. */
+  async startRun(input: {
+    threadId: string;
+    createThread: boolean;
+    actorId: string;
+    agent: string;
+    runId: string;
+    messageId: string;
+    userMessage: UserMessage;
+  }): Promise<StartRunResult> {
+    try {
+      return await this.startRunOnce(input);
+    } catch (error) {
+      // Two requests raced to start a turn on one thread: the unique index let one through.
+      if ((error as { code?: string }).code !== "23505") throw error;
+      const active = await this.db.query<{ id: string }>(
+        "SELECT id FROM prepick_runs WHERE thread_id = $1 AND status IN ('ready', 'running', 'parked')",
+        [input.threadId],
+      );
+      if (active[0]) return { kind: "busy", runId: String(active[0].id) };
+      return this.startRunOnce(input);
+    }
+  }
+
+  private startRunOnce(input: Parameters<Store["startRun"]>[0]): Promise<StartRunResult> {
+    return this.db.transaction(async (tx) => {
+      const threads = await tx.query("SELECT * FROM prepick_threads WHERE id = $1 FOR UPDATE", [
+        input.threadId,
+      ]);
+      const thread = threads[0] ? toThread(threads[0]) : undefined;
+      if (thread && thread.actorId !== input.actorId) return { kind: "not-found" } as const;
+      if (!thread && !input.createThread) return { kind: "not-found" } as const;
+      if (thread && thread.agent !== input.agent)
+        return { kind: "other-agent", agent: thread.agent } as const;
+      if (!thread) {
+        await tx.query("INSERT INTO prepick_threads (id, actor_id, agent) VALUES ($1, $2, $3)", [
+          input.threadId,
+          input.actorId,
+          input.agent,
+        ]);
+      }
+      const active = await tx.query<{ id: string }>(
+        "SELECT id FROM prepick_runs WHERE thread_id = $1 AND status IN ('ready', 'running', 'parked')",
+        [input.threadId],
+      );
+      if (active[0]) return { kind: "busy", runId: String(active[0].id) } as const;
+      const rows = await tx.query(
+        `INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message, status)
+         VALUES ($1, $2, $3, $4,
+           (SELECT count(*) FROM prepick_runs WHERE thread_id = $2), $5, $6::jsonb, 'ready')
+         RETURNING *`,
+        [input.runId, input.threadId, input.actorId, input.agent, input.messageId, json(input.userMessage)],
+      );
+      return { kind: "started", run: toRun(rows[0] as Row) } as const;
+    });
+  }
+
+  /** A thread by id. */
+  async thread(threadId: string): Promise<ThreadRow | undefined> {
+    const rows = await this.db.query("SELECT * FROM prepick_threads WHERE id = $1", [threadId]);
+    return rows[0] ? toThread(rows[0]) : undefined;
+  }
+
+  /** A run by id. */
+  async run(runId: string, q: Queryable = this.db): Promise<RunRow | undefined> {
+    const rows = await q.query("SELECT * FROM prepick_runs WHERE id = $1", [runId]);
+    return rows[0] ? toRun(rows[0]) : undefined;
+  }
+
+  /** A thread's runs in turn order. */
+  async threadRuns(threadId: string): Promise<RunRow[]> {
+    const rows = await this.db.query("SELECT * FROM prepick_runs WHERE thread_id = $1 ORDER BY turn", [
+      threadId,
+    ]);
+    return rows.map(toRun);
+  }
+
+  /** Whether an earlier run of the thread already had its intake answered or skipped. */
+  async threadWasAsked(threadId: string, runId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM prepick_tool_calls WHERE thread_id = $1 AND run_id <> $2 AND id = 'intake-' || run_id
+         AND status IN ('answered', 'skipped') LIMIT 1`,
+      [threadId, runId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Claims a run for `owner`: a ready run, or a running one whose lease expired (its process
+   * died). Exactly one claimant wins; the others get undefined.
+   */
+  async claimRun(runId: string, owner: string, leaseMs: number): Promise<RunRow | undefined> {
+    const rows = await this.db.query(
+      `UPDATE prepick_runs SET status = 'running', lease_owner = $2,
+         lease_until = now() + ($3 * interval '1 millisecond'), wake_pending = false
+       WHERE id = $1 AND (status = 'ready' OR (status = 'running' AND lease_until < now()))
+       RETURNING *`,
+      [runId, owner, leaseMs],
+    );
+    return rows[0] ? toRun(rows[0]) : undefined;
+  }
+
+  /** Ids of runs a worker could claim now, oldest first. */
+  async claimableRuns(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT id FROM prepick_runs
+       WHERE status = 'ready' OR (status = 'running' AND lease_until < now())
+       ORDER BY created_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => String(row.id));
+  }
+
+  /** Extends the lease of a run `owner` holds; false when it lost the run. */
+  async renewLease(runId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE prepick_runs SET lease_until = now() + ($3 * interval '1 millisecond')
+       WHERE id = $1 AND status = 'running' AND lease_owner = $2 RETURNING id`,
+      [runId, owner, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
+  /** Hands a run this process was running back as ready, for any process to resume. */
+  async releaseRun(runId: string, owner: string): Promise<void> {
+    await this.db.query(
+      `UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL
+       WHERE id = $1 AND status = 'running' AND lease_owner = $2`,
+      [runId, owner],
+    );
+  }
+
+  /** Clears the wake flag before a replay reads the journal; false when `owner` lost the run. */
+  async clearWake(runId: string, owner: string): Promise<RunRow | undefined> {
+    const rows = await this.db.query(
+      `UPDATE prepick_runs SET wake_pending = false
+       WHERE id = $1 AND status = 'running' AND lease_owner = $2 RETURNING *`,
+      [runId, owner],
+    );
+    return rows[0] ? toRun(rows[0]) : undefined;
+  }
+
+  /**
+   * Parks a running run and streams `run-parked`, unless a settlement arrived meanwhile
+   * (`wake_pending`), in which case nothing changes and the caller replays at once.
+   */
+  async parkRun(runId: string, owner: string, waitingFor: string[]): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE prepick_runs SET status = 'parked', lease_owner = NULL, lease_until = NULL
+         WHERE id = $1 AND status = 'running' AND lease_owner = $2 AND NOT wake_pending
+           AND NOT cancel_requested
+         RETURNING id`,
+        [runId, owner],
+      );
+      if (rows.length === 0) return false;
+      await this.appendFrame(tx, runId, { kind: "run-parked", waitingFor });
+      return true;
+    });
+  }
+
+  /** Ends a run `owner` holds and streams `run-finish`. */
+  async finishRun(
+    runId: string,
+    owner: string,
+    end: { status: "completed" | "failed" | "cancelled"; error?: string; modelMessages?: ModelMessage[] },
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE prepick_runs SET status = $3, error = $4, model_messages = $5::jsonb,
+           lease_owner = NULL, lease_until = NULL, finished_at = now()
+         WHERE id = $1 AND status = 'running' AND lease_owner = $2 RETURNING id`,
+        [runId, owner, end.status, end.error ?? null, json(end.modelMessages ?? null)],
+      );
+      if (rows.length === 0) return false;
+      if (end.status === "cancelled") await this.cancelPendingCalls(tx, runId);
+      await this.appendFrame(tx, runId, {
+        kind: "run-finish",
+        status: end.status,
+        ...(end.error !== undefined ? { error: end.error } : {}),
+      });
+      return true;
+    });
+  }
+
+  /**
+   * Cancels a run that is not running (ready or parked): its pending rows become `cancelled`,
+   * each streams `tool-denied`, and the run streams `run-finish`. A running run is flagged
+   * instead and its worker ends it at its next checkpoint.
+   */
+  async cancelRun(runId: string): Promise<RunStatus | undefined> {
+    const status = await this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE prepick_runs SET status = 'cancelled', finished_at = now(), lease_owner = NULL, lease_until = NULL
+         WHERE id = $1 AND status IN ('ready', 'parked') RETURNING id`,
+        [runId],
+      );
+      if (rows.length > 0) {
+        await this.cancelPendingCalls(tx, runId);
+        await this.appendFrame(tx, runId, { kind: "run-finish", status: "cancelled" });
+        return "cancelled" as const;
+      }
+      const flagged = await tx.query(
+        `UPDATE prepick_runs SET cancel_requested = true WHERE id = $1 AND status = 'running' RETURNING id`,
+        [runId],
+      );
+      return flagged.length > 0 ? ("running" as const) : undefined;
+    });
+    return status;
+  }
+
+  private async cancelPendingCalls(tx: Queryable, runId: string): Promise<void> {
+    const cancelled = await tx.query<{ id: string }>(
+      `UPDATE prepick_tool_calls SET status = 'cancelled', settled_at = now()
+       WHERE run_id = $1 AND status = 'pending_approval' RETURNING id`,
+      [runId],
+    );
+    for (const row of cancelled) {
+      await this.appendFrame(tx, runId, { kind: "tool-denied", id: String(row.id), reason: "cancelled" });
+    }
+  }
+
+  /** The run's journal, in order. */
+  async checkpoints(runId: string): Promise<CheckpointRow[]> {
+    const rows = await this.db.query(
+      "SELECT position, name, result FROM prepick_checkpoints WHERE run_id = $1 ORDER BY position",
+      [runId],
+    );
+    return rows.map((row) => ({
+      position: Number(row.position),
+      name: String(row.name),
+      result: row.result,
+    }));
+  }
+
+  /** Records one checkpoint; fails if the position is taken (another process got there first). */
+  async recordCheckpoint(tx: Queryable, runId: string, position: number, name: string, result: unknown) {
+    await tx.query(
+      "INSERT INTO prepick_checkpoints (run_id, position, name, result) VALUES ($1, $2, $3, $4::jsonb)",
+      [runId, position, name, json(result)],
+    );
+  }
+
+  /** Appends a frame with the run's next sequence number and wakes its followers. */
+  async appendFrame(q: Queryable, runId: string, frame: Frame): Promise<number> {
+    const rows = await q.query<{ seq: number }>(
+      `INSERT INTO prepick_frames (run_id, seq, frame)
+       VALUES ($1, (SELECT coalesce(max(seq), 0) + 1 FROM prepick_frames WHERE run_id = $1), $2::jsonb)
+       RETURNING seq`,
+      [runId, json(frame)],
+    );
+    await q.query("SELECT pg_notify($1, $2)", [FRAMES_CHANNEL, runId]);
+    return Number(rows[0]?.seq);
+  }
+
+  /** The run's frames after `after`, in order, at most `limit`. */
+  async framesAfter(runId: string, after: number, limit = 500): Promise<SequencedFrame[]> {
+    const rows = await this.db.query(
+      "SELECT seq, frame FROM prepick_frames WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+      [runId, after, limit],
+    );
+    return rows.map((row) => ({ seq: Number(row.seq), frame: row.frame as Frame }));
+  }
+
+  /** A tool-call row by id, with its owner. */
+  async toolCall(id: string, q: Queryable = this.db): Promise<OwnedToolCall | undefined> {
+    const rows = await q.query("SELECT * FROM prepick_tool_calls WHERE id = $1", [id]);
+    return rows[0] ? toToolCall(rows[0]) : undefined;
+  }
+
+  /** Whether a tool-call id is taken. */
+  async toolCallExists(id: string): Promise<boolean> {
+    const rows = await this.db.query("SELECT 1 FROM prepick_tool_calls WHERE id = $1", [id]);
+    return rows.length > 0;
+  }
+
+  /** The actor's pending rows, oldest first: the approvals inbox. */
+  async pendingFor(actorId: string): Promise<ToolCallRow[]> {
+    const rows = await this.db.query(
+      `SELECT * FROM prepick_tool_calls WHERE actor_id = $1 AND status = 'pending_approval'
+       ORDER BY created_at, id`,
+      [actorId],
+    );
+    return rows.map((row) => publicToolCall(toToolCall(row)));
+  }
+
+  /** Inserts a tool-call row. */
+  async insertToolCall(tx: Queryable, call: NewToolCall): Promise<void> {
+    await tx.query(
+      `INSERT INTO prepick_tool_calls (id, run_id, thread_id, actor_id, name, tool_type, status, input)
+       VALUES ($1, $2, $3, $4, $5, 'action', $6, $7::jsonb)`,
+      [call.id, call.runId, call.threadId, call.actorId, call.name, call.status, json(call.input)],
+    );
+  }
+
+  /** Moves a row from `from` to `to` with its output; undefined when it was not in `from`. */
+  async settleToolCall(
+    tx: Queryable,
+    id: string,
+    from: ToolCallStatus,
+    to: ToolCallStatus,
+    output: unknown,
+  ): Promise<OwnedToolCall | undefined> {
+    const rows = await tx.query(
+      `UPDATE prepick_tool_calls SET status = $3, output = $4::jsonb, settled_at = now()
+       WHERE id = $1 AND status = $2 RETURNING *`,
+      [id, from, to, json(output)],
+    );
+    return rows[0] ? toToolCall(rows[0]) : undefined;
+  }
+
+  /**
+   * Settles a pending row a person acted on and makes its run resumable: a parked run becomes
+   * ready; a run still running is flagged so it does not park. One transaction.
+   */
+  async settleByPerson(
+    id: string,
+    to: ToolCallStatus,
+    output: unknown,
+  ): Promise<{ settled: true; row: OwnedToolCall } | { settled: false; row: OwnedToolCall | undefined }> {
+    const result = await this.db.transaction(async (tx) => {
+      const row = await this.settleToolCall(tx, id, "pending_approval", to, output);
+      if (!row) return { settled: false as const, row: await this.toolCall(id, tx) };
+      await tx.query(
+        `UPDATE prepick_runs SET wake_pending = true,
+           status = CASE WHEN status = 'parked' THEN 'ready' ELSE status END
+         WHERE id = $1`,
+        [row.runId],
+      );
+      await tx.query("SELECT pg_notify($1, $2)", [RUNS_CHANNEL, row.runId]);
+      return { settled: true as const, row };
+    });
+    return result;
+  }
+
+  /**
+   * Records that a side-effecting handler is about to run. True the first time only: a replay
+   * that finds the claim without a result must not run the handler again.
+   */
+  async claimExecution(id: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE prepick_tool_calls SET execution_claimed_at = now()
+       WHERE id = $1 AND execution_claimed_at IS NULL RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records one model call's usage. */
+  async insertUsage(
+    tx: Queryable,
+    usage: { runId: string; step: number; model: string; input?: number; output?: number; total?: number },
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO prepick_usage (run_id, step, model, input_tokens, output_tokens, total_tokens)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [usage.runId, usage.step, usage.model, usage.input ?? null, usage.output ?? null, usage.total ?? null],
+    );
+  }
+
+  /** The number of usage rows a run wrote: one per model call. */
+  async usageCount(runId: string): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM prepick_usage WHERE run_id = $1",
+      [runId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+}
+
+/** Opens the store on a database and migrates it. */
+export async function createStore(db: Database): Promise<Store> {
+  const store = new Store(db);
+  await store.migrate();
+  return store;
+}

@@ -1,0 +1,52 @@
+import { FRAMES_CHANNEL, type Store } from "../store/store";
+
+/**
+ * Wakes stream followers when a run gets new frames, from this process or any other sharing
+ * the database (NOTIFY). Followers also poll, so a lost notification only delays them.
+ */
+export class FrameHub {
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  /** @param store The store whose frames are followed. */
+  constructor(private readonly store: Store) {}
+
+  /** Starts listening. */
+  async start(): Promise<void> {
+    this.unlisten = await this.store.db.listen(FRAMES_CHANNEL, (runId) => this.wake(runId));
+  }
+
+  /** Stops listening and releases every waiter. */
+  async stop(): Promise<void> {
+    await this.unlisten?.().catch(() => undefined);
+    for (const runId of [...this.waiters.keys()]) this.wake(runId);
+  }
+
+  /** Wakes the followers of a run. */
+  wake(runId: string): void {
+    const set = this.waiters.get(runId);
+    if (!set) return;
+    this.waiters.delete(runId);
+    for (const resolve of set) resolve();
+  }
+
+  /** Resolves when the run may have new frames, after `ms` at the latest, or when aborted. */
+  wait(runId: string, ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      let set = this.waiters.get(runId);
+      if (!set) {
+        set = new Set();
+        this.waiters.set(runId, set);
+      }
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        this.waiters.get(runId)?.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener("abort", done, { once: true });
+      set.add(done);
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createParser } from "eventsource-parser";
+import type { Frame, SequencedFrame } from "prepick/core";
+import { createServer, type PrepickServer, type ServerOptions } from "../server";
+
+/** A temporary folder for an on-disk store; `remove()` deletes it. */
+export async function tempDataDir(): Promise<{ path: string; remove: () => Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), "prepick-test-"));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** Starts a server on a free loopback port. */
+export function startServer(options: ServerOptions): Promise<PrepickServer> {
+  return createServer({ port: 0, host: "127.0.0.1", sweepMs: 200, ...options });
+}
+
+/** Reads a whole SSE response into its frames, each with its sequence number. */
+export async function readFrames(response: Response): Promise<SequencedFrame[]> {
+  const frames: SequencedFrame[] = [];
+  const parser = createParser({
+    onEvent(event) {
+      frames.push({ seq: Number(event.id), frame: JSON.parse(event.data) as Frame });
+    },
+  });
+  const text = await response.text();
+  parser.feed(text);
+  return frames;
+}
+
+/** A JSON request as an actor; returns the status, headers and parsed body. */
+export async function call(
+  server: PrepickServer,
+  method: "GET" | "POST",
+  path: string,
+  actor: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { "x-actor-id": actor, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === "" ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
+}
+
+/** Sends a chat message and reads the stream until the run parks or finishes. */
+export async function chat(
+  server: PrepickServer,
+  actor: string,
+  text: string,
+  extra: { agent?: string; threadId?: string } = {},
+): Promise<{ status: number; runId: string; threadId: string; frames: SequencedFrame[] }> {
+  const response = await fetch(`${server.url}/agent/chat`, {
+    method: "POST",
+    headers: { "x-actor-id": actor, "content-type": "application/json" },
+    body: JSON.stringify({ ...extra, message: { role: "user", parts: [{ type: "text", text }] } }),
+  });
+  const runId = response.headers.get("x-run-id") ?? "";
+  const threadId = response.headers.get("x-thread-id") ?? "";
+  if (response.status !== 200) {
+    await response.text();
+    return { status: response.status, runId, threadId, frames: [] };
+  }
+  return { status: 200, runId, threadId, frames: await readFrames(response) };
+}
+
+/** Reads a run's stream from `after` until it parks or finishes. */
+export async function follow(
+  server: PrepickServer,
+  actor: string,
+  runId: string,
+  after: number,
+  query = "",
+): Promise<SequencedFrame[]> {
+  const response = await fetch(`${server.url}/agent/runs/${runId}/stream${query}`, {
+    headers: { "x-actor-id": actor, "last-event-id": String(after) },
+  });
+  if (response.status !== 200)
+    throw new Error(`stream answered ${response.status}: ${await response.text()}`);
+  return readFrames(response);
+}
+
+/** The kinds of a list of frames, for compact assertions. */
+export function kinds(frames: readonly SequencedFrame[]): string[] {
+  return frames.map(({ frame }) => frame.kind);
+}
+
+/** The first frame of a kind, typed. */
+export function frameOf<K extends Frame["kind"]>(
+  frames: readonly SequencedFrame[],
+  kind: K,
+): Extract<Frame, { kind: K }> | undefined {
+  return frames.find(({ frame }) => frame.kind === kind)?.frame as Extract<Frame, { kind: K }> | undefined;
+}

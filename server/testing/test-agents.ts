@@ -1,0 +1,121 @@
+import { z } from "zod";
+import type { AgentConfig } from "../agents/types";
+
+/** The spec's refactorer: an intake of two questions, asked at thread start. */
+export const refactorer: AgentConfig = {
+  name: "refactorer",
+  systemPrompt: "You refactor TypeScript.",
+  intake: {
+    preamble:
+      "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
+    questions: [
+      {
+        id: "scope",
+        prompt: "How much should I cover?",
+        options: [
+          { value: "file", label: "This file", hotkey: "a" },
+          { value: "module", label: "The whole module", hotkey: "b" },
+        ],
+        defaults: ["module"],
+      },
+      {
+        id: "tests",
+        prompt: "Which tests should I touch?",
+        multiple: true,
+        options: [
+          { value: "unit", label: "Unit" },
+          { value: "e2e", label: "End to end" },
+        ],
+        defaults: ["unit"],
+      },
+    ],
+  },
+};
+
+/** An agent with typed intake questions, asked before every turn. */
+export const booker: AgentConfig = {
+  name: "booker",
+  systemPrompt: "You book tables.",
+  intake: {
+    when: "every-turn",
+    questions: [
+      {
+        id: "seats",
+        prompt: "How many seats?",
+        input: { type: "number", min: 1, max: 9, required: true },
+        defaults: ["2"],
+      },
+      { id: "contact", prompt: "Who should we email?", input: { type: "email", required: true } },
+    ],
+  },
+};
+
+/** An agent whose model may call `ask`, with no intake. */
+export const asker: AgentConfig = { name: "asker", systemPrompt: "You answer questions.", ask: true };
+
+/** Records every run of the side-effecting tool, so a test can count them. */
+export const purges: string[] = [];
+
+/** An agent with a tool that needs approval and a side-effecting tool. */
+export const operator: AgentConfig = {
+  name: "operator",
+  systemPrompt: "You operate the cache.",
+  tools: [
+    {
+      name: "purge_cache",
+      description: "Purges the cache.",
+      inputSchema: z.object({}),
+      needsApproval: true,
+      sideEffects: true,
+      keywords: ["purge"],
+      execute: (_input, context) => {
+        purges.push(context.idempotencyKey);
+        return { purged: true };
+      },
+    },
+    {
+      name: "read_stats",
+      description: "Reads the cache's statistics.",
+      inputSchema: z.object({}),
+      keywords: ["stats"],
+      execute: () => ({ hits: 3 }),
+    },
+  ],
+};
+
+/** A plain agent: neither intake nor ask. */
+export const plain: AgentConfig = { name: "plain", systemPrompt: "You answer." };
+
+/** How many times the slow tool's handler started. */
+export const slowGate = { started: 0 };
+
+let held: Promise<void> = Promise.resolve();
+
+/** An agent whose one tool waits for {@link slowGate}, so a test can act while it runs. */
+export const slow: AgentConfig = {
+  name: "slow",
+  systemPrompt: "You are slow.",
+  tools: [
+    {
+      name: "wait_a_bit",
+      description: "Waits.",
+      inputSchema: z.object({}),
+      keywords: ["wait"],
+      execute: async () => {
+        slowGate.started += 1;
+        await held;
+        return { waited: true };
+      },
+    },
+  ],
+};
+
+/** Makes the slow tool wait until the returned function is called. */
+export function holdSlowTool(): () => void {
+  let release: () => void = () => undefined;
+  held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  slowGate.started = 0;
+  return release;
+}
