@@ -69,6 +69,9 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     }));
   const store = await createStore(db);
+  // An embedded store this app opened is locked to this process, so runs left "running" were
+  // orphaned by a crash: resume them now rather than after their leases expire.
+  if (ownsDatabase && db.kind === "pglite") await store.releaseOrphanedRuns();
   const hub = new FrameHub(store);
   await hub.start();
   const worker = new Worker({

@@ -108,7 +108,8 @@ describe("durable runs", () => {
         },
       ],
     });
-    const first = await serverOn(dir.path, [mailer(true)], { leaseMs: 300 });
+    // A lease far longer than the test: the restarted process must not wait for it to expire.
+    const first = await serverOn(dir.path, [mailer(true)], { leaseMs: 600_000 });
     const response = fetch(`${first.url}/agent/chat`, {
       method: "POST",
       headers: { "x-actor-id": "cy", "content-type": "application/json" },
@@ -118,7 +119,7 @@ describe("durable runs", () => {
     await eventually(async () => (sent.length === 1 ? true : undefined), "the first send");
     await first.close();
 
-    const second = await serverOn(dir.path, [mailer(false)], { leaseMs: 300 });
+    const second = await serverOn(dir.path, [mailer(false)], { leaseMs: 600_000 });
     const rest = await follow(second, "cy", runId, 0, "?follow=all");
     const error = frameOf(rest, "tool-error");
     expect(error?.error).toContain("was lost");

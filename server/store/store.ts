@@ -206,6 +206,19 @@ export class Store {
     return rows[0] ? toRun(rows[0]) : undefined;
   }
 
+  /**
+   * Hands every running run back as ready. Only for a process that holds the store alone (an
+   * embedded PGlite folder is locked to one process): whatever was running belonged to a process
+   * that died, so its runs resume now instead of after their leases expire.
+   */
+  async releaseOrphanedRuns(): Promise<number> {
+    const rows = await this.db.query(
+      `UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL
+       WHERE status = 'running' RETURNING id`,
+    );
+    return rows.length;
+  }
+
   /** Ids of runs a worker could claim now, oldest first. */
   async claimableRuns(limit: number): Promise<string[]> {
     const rows = await this.db.query<{ id: string }>(
