@@ -108,9 +108,13 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
         break;
       case "error":
         throw part.error instanceof Error ? part.error : new Error(String(part.error));
+      case "abort":
+        // A cut-short call must not be journaled as the model's answer: the replay makes it again.
+        throw new Error(`Model call ${step} was aborted before it finished.`);
       default:
         break;
     }
   }
+  if (options.abortSignal?.aborted) throw new Error(`Model call ${step} was aborted before it finished.`);
   return { text, toolCalls, finishReason, usage };
 }

@@ -4,6 +4,7 @@ import type { UserMessage } from "../store/rows";
 import { runAsk } from "./ask-step";
 import { runIntake } from "./intake-step";
 import { modelName, runModelStep, type StepResult } from "./model-step";
+import { stepEmitter } from "./step-emitter";
 import { runTool } from "./tool-step";
 import { CancelSignal, type TurnContext } from "./turn-context";
 
@@ -52,13 +53,14 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
     const result = await journal.step(
       `stream:step-start:${step}`,
       async () => {
-        await context.emit({ kind: "step-start", step });
+        const emit = await stepEmitter(context, step);
+        await emit({ kind: "step-start", step });
         return runModelStep({
           model: context.model,
           agent,
           messages: [...context.history, ...turn],
           step,
-          emit: context.emit,
+          emit,
           idTaken: (id) => store.toolCallExists(id),
           ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
         });

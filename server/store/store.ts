@@ -381,6 +381,21 @@ export class Store {
     return rows.map((row) => ({ seq: Number(row.seq), frame: row.frame as Frame }));
   }
 
+  /**
+   * The frames a model call left without finishing: from the last `step-start` of `step` on, when
+   * no checkpoint closed it (its process died mid-call). Empty when the call never started.
+   */
+  async unfinishedStepFrames(runId: string, step: number): Promise<Frame[]> {
+    const rows = await this.db.query(
+      `SELECT frame FROM prepick_frames WHERE run_id = $1 AND seq >= (
+         SELECT max(seq) FROM prepick_frames
+         WHERE run_id = $1 AND frame->>'kind' = 'step-start' AND (frame->>'step')::int = $2)
+       ORDER BY seq`,
+      [runId, step],
+    );
+    return rows.map((row) => row.frame as Frame);
+  }
+
   /** A tool-call row by id, with its owner. */
   async toolCall(id: string, q: Queryable = this.db): Promise<OwnedToolCall | undefined> {
     const rows = await q.query("SELECT * FROM prepick_tool_calls WHERE id = $1", [id]);
