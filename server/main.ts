@@ -12,11 +12,24 @@ function readPort(raw: string | undefined): number {
   return port;
 }
 
+function readLease(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const lease = Number(raw);
+  if (!Number.isInteger(lease) || lease < 100) {
+    throw new Error(
+      `PREPICK_LEASE_MS must be a whole number of milliseconds, at least 100, not ${JSON.stringify(raw)}`,
+    );
+  }
+  return lease;
+}
+
 async function main(): Promise<void> {
+  const leaseMs = readLease(process.env.PREPICK_LEASE_MS);
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const server = await createServer({
     agents: DEMO_AGENTS,
     port: readPort(process.env.PORT),
+    ...(leaseMs !== undefined ? { leaseMs } : {}),
     host: process.env.HOST?.trim() || "127.0.0.1",
     ...(databaseUrl
       ? { databaseUrl }

@@ -31,24 +31,57 @@ function tempFolder(): string {
 
 let databaseCount = 0;
 
-/** Each engine, opened fresh for each test so no test sees another's tables. */
-const engines: Record<string, () => Promise<Database>> = {
-  "PGlite in memory": () => openDatabase({}),
-  "PGlite on disk": () => openDatabase({ dataDir: join(tempFolder(), "store") }),
-  PostgreSQL: async () => {
-    if (!cluster) throw new Error("the PostgreSQL cluster did not start");
-    databaseCount += 1;
-    return openDatabase({ url: await cluster.createDatabase(`case_${databaseCount}`) });
+/**
+ * Each engine, with a clean slate for every test. PGlite takes a second or more to open, so each
+ * PGlite engine is opened once and its schema emptied between tests; PostgreSQL gets a fresh
+ * database per test. `release` closes what `acquire` opened once the test is done with it.
+ */
+interface Engine {
+  acquire(): Promise<Database>;
+  release(db: Database): Promise<void>;
+  closeAll(): Promise<void>;
+}
+
+function sharedPglite(open: () => Promise<Database>): Engine {
+  let shared: Promise<Database> | undefined;
+  return {
+    acquire: () => {
+      shared ??= open();
+      return shared;
+    },
+    release: async (db) => {
+      await db.query("DROP SCHEMA public CASCADE");
+      await db.query("CREATE SCHEMA public");
+    },
+    closeAll: async () => {
+      await (await shared)?.close();
+    },
+  };
+}
+
+const engines: Record<string, Engine> = {
+  "PGlite in memory": sharedPglite(() => openDatabase({})),
+  "PGlite on disk": sharedPglite(() => openDatabase({ dataDir: join(tempFolder(), "store") })),
+  PostgreSQL: {
+    acquire: async () => {
+      if (!cluster) throw new Error("the PostgreSQL cluster did not start");
+      databaseCount += 1;
+      return openDatabase({ url: await cluster.createDatabase(`case_${databaseCount}`) });
+    },
+    release: (db) => db.close(),
+    closeAll: async () => {},
   },
 };
 
-describe.each(Object.entries(engines))("%s", (_name, open) => {
+describe.each(Object.entries(engines))("%s", (_name, engine) => {
+  afterAll(() => engine.closeAll());
+
   async function withDatabase(test: (db: Database) => Promise<void>) {
-    const db = await open();
+    const db = await engine.acquire();
     try {
       await test(db);
     } finally {
-      await db.close();
+      await engine.release(db);
     }
   }
 
@@ -375,6 +408,28 @@ describe("PostgreSQL across connections", () => {
       expect(received[0]).toMatch(/^after drop \d+$/);
     } finally {
       await db.close();
+    }
+  });
+
+  it("fails a transaction whose connection is killed mid-way, and carries on with a new one", async () => {
+    if (!cluster) throw new Error("the PostgreSQL cluster did not start");
+    const url = await cluster.createDatabase("killed_transaction");
+    const db = await openDatabase({ url });
+    const admin = await openDatabase({ url });
+    try {
+      await db.query("CREATE TABLE journal (name text)");
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO journal VALUES ('lost')");
+          const [me] = await tx.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+          await admin.query("SELECT pg_terminate_backend($1)", [me?.pid]);
+          await tx.query("INSERT INTO journal VALUES ('after the kill')");
+        }),
+      ).rejects.toThrow(/terminat/i);
+      expect(await db.query("SELECT * FROM journal")).toEqual([]);
+    } finally {
+      await db.close();
+      await admin.close();
     }
   });
 

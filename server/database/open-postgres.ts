@@ -27,8 +27,12 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle pooled client whose server went away emits here; the pool drops it and opens another.
   pool.on("error", (error) => console.error("A pooled PostgreSQL connection failed:", error.message));
   // Fail now, with the server's own message, rather than on the first statement.
-  const probe = await pool.connect();
-  probe.release();
+  try {
+    (await pool.connect()).release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
 
   let closed = false;
   let listenClient: pg.Client | undefined;
@@ -103,8 +107,17 @@ export async function openPostgres(url: string): Promise<Database> {
       assertOutsideTransaction(database, "transaction");
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A connection lost between statements is reported here rather than as an uncaught error;
+      // the next statement fails with it, and the client is dropped from the pool.
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on("error", onError);
       try {
-        await client.query("BEGIN");
+        await client.query("BEGIN").catch((error: Error) => {
+          broken = error;
+          throw error;
+        });
         const { tx, close } = closableTransaction(
           async (sql, params) => (await client.query(sql, [...params])).rows,
         );
@@ -129,6 +142,7 @@ export async function openPostgres(url: string): Promise<Database> {
           throw error;
         }
       } finally {
+        client.off("error", onError);
         client.release(broken);
       }
     },

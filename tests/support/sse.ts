@@ -1,0 +1,53 @@
+import { createParser } from "eventsource-parser";
+import type { Frame, SequencedFrame } from "prepick/core";
+
+/** How long a stream read may take before it fails. */
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * Reads an event stream (`id: <seq>` / `data: <frame>`) until it ends, `until` accepts a frame,
+ * or the timeout passes (which fails, listing the frames seen). The body is cancelled when done.
+ */
+export async function readFrames(
+  response: Response,
+  { until, timeoutMs = DEFAULT_TIMEOUT_MS }: { until?: (frame: Frame) => boolean; timeoutMs?: number } = {},
+): Promise<SequencedFrame[]> {
+  if (!response.body) throw new Error(`The response (${response.status}) has no body to read frames from`);
+  const frames: SequencedFrame[] = [];
+  let done = false;
+  const parser = createParser({
+    onEvent(event) {
+      if (done) return;
+      const frame = JSON.parse(event.data) as Frame;
+      frames.push({ seq: Number(event.id), frame });
+      if (until?.(frame)) done = true;
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new Error(
+          `Timed out after ${timeoutMs} ms reading the event stream; frames so far: ${JSON.stringify(frames)}`,
+        ),
+      );
+    }, timeoutMs);
+  });
+  try {
+    while (!done) {
+      const chunk = await Promise.race([reader.read(), timeout]);
+      if (chunk.done) break;
+      parser.feed(chunk.value);
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => undefined);
+  }
+  return frames;
+}
+
+/** True for the frames that end what a stream response carries: the run parked or finished. */
+export function endsStream(frame: Frame): boolean {
+  return frame.kind === "run-parked" || frame.kind === "run-finish";
+}
