@@ -86,6 +86,24 @@ describe("actors", () => {
     expect(await second.json()).toEqual({ approvals: [] });
   });
 
+  it("issues the cookie on a first request that streams, and answers that browser as the owner", async () => {
+    const response = await fetch(`${server.url}/agent/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: { role: "user", parts: [{ type: "text", text: "Refactor it" }] } }),
+    });
+    const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(cookie).toMatch(/^prepick_actor=.+/);
+    const runId = response.headers.get("x-run-id");
+    await response.text();
+    const answered = await fetch(`${server.url}/agent/tool-call/answer`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ toolCallId: `intake-${runId}` }),
+    });
+    expect(answered.status).toBe(200);
+  });
+
   it("uses a deployment's authenticate, answering 401 when it returns nothing", {
     timeout: 60_000,
   }, async () => {

@@ -41,8 +41,9 @@ export function actorMiddleware(authenticate?: Authenticate) {
       return next();
     }
     const issued = `actor-${crypto.randomUUID()}`;
-    setCookie(c, ACTOR_COOKIE, issued, { httpOnly: true, sameSite: "Lax", path: "/" });
     c.set("actorId", issued);
-    return next();
+    await next();
+    // After the route: a streaming route returns its own Response, which would drop a header set before.
+    setCookie(c, ACTOR_COOKIE, issued, { httpOnly: true, sameSite: "Lax", path: "/" });
   });
 }
