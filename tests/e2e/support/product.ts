@@ -1,0 +1,82 @@
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { runCommand } from "../../install/fresh-app";
+import { REPO_ROOT, type ServerProcess, startServer } from "../../support/server-process";
+import { waitFor } from "../../support/wait-for";
+
+/** The built demo page `npm start` serves at `/`. */
+export const DEMO_DIR = join(REPO_ROOT, "dist", "demo");
+/** The registry JSON `npm start` serves at `/r/`. */
+export const REGISTRY_DIR = join(REPO_ROOT, "public", "r");
+
+const LOCK_DIR = join(REPO_ROOT, "dist", ".e2e-build.lock");
+const STALE_LOCK_MS = 10 * 60_000;
+
+/** Holds a cross-process lock (an atomic `mkdir`) while `work` runs; files run in parallel workers. */
+async function withBuildLock(work: () => Promise<void>): Promise<void> {
+  mkdirSync(join(REPO_ROOT, "dist"), { recursive: true });
+  // A lock older than any build is left by a run that was killed mid-build.
+  if (existsSync(LOCK_DIR) && Date.now() - statSync(LOCK_DIR).mtimeMs > STALE_LOCK_MS) {
+    rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+  await waitFor(
+    "the build lock other test files hold",
+    () => {
+      try {
+        mkdirSync(LOCK_DIR);
+        return true;
+      } catch {
+        return undefined;
+      }
+    },
+    { timeoutMs: 240_000, intervalMs: 200 },
+  );
+  try {
+    await work();
+  } finally {
+    rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds what `npm start`'s `prestart` builds (the demo page and the registry JSON), once: only
+ * what is missing, so a suite run after `npm start` uses the build it already has.
+ */
+export async function ensureBuilt(): Promise<void> {
+  if (existsSync(join(DEMO_DIR, "index.html")) && existsSync(join(REGISTRY_DIR, "agent-chat.json"))) return;
+  await withBuildLock(async () => {
+    if (!existsSync(join(DEMO_DIR, "index.html"))) {
+      await runCommand(
+        process.execPath,
+        [
+          join(REPO_ROOT, "node_modules", "vite", "bin", "vite.js"),
+          "build",
+          "--config",
+          "demo/vite.config.ts",
+        ],
+        { cwd: REPO_ROOT, timeoutMs: 180_000 },
+      );
+    }
+    if (!existsSync(join(REGISTRY_DIR, "agent-chat.json"))) {
+      await runCommand(
+        process.execPath,
+        [
+          join(REPO_ROOT, "node_modules", "shadcn", "dist", "index.js"),
+          "build",
+          "registry.json",
+          "--output",
+          "public/r",
+        ],
+        { cwd: REPO_ROOT, timeoutMs: 120_000 },
+      );
+    }
+  });
+}
+
+/**
+ * Starts the product as `npm start` does (the `start` script's `tsx server/main.ts`) with its
+ * embedded store in `dataDir`, on a free port, or on `port` to come back where a page left it.
+ */
+export function startProduct(dataDir: string, port = 0): Promise<ServerProcess> {
+  return startServer({ env: { PORT: String(port), PREPICK_DATA_DIR: dataDir }, timeoutMs: 60_000 });
+}
