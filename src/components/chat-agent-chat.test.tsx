@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startAgentServer } from "@/hooks/agent-server.fixture";
+import { AgentChat } from "../../registry/blocks/agent-chat/agent-chat";
+
+/** The spec's intake example, on the reference server with its embedded scripted model. */
+const refactorer = {
+  name: "refactorer",
+  systemPrompt: "You refactor TypeScript.",
+  intake: {
+    preamble: "Two questions before I start. I have pre-picked what I would choose, so confirming is enough.",
+    questions: [
+      {
+        id: "scope",
+        prompt: "How much should I cover?",
+        options: [
+          { value: "file", label: "This file", hotkey: "a" },
+          { value: "module", label: "The whole module", hotkey: "b" },
+        ],
+        defaults: ["module"],
+      },
+      {
+        id: "tests",
+        prompt: "Which tests should I touch?",
+        multiple: true,
+        options: [
+          { value: "unit", label: "Unit" },
+          { value: "e2e", label: "End to end" },
+        ],
+        defaults: ["unit"],
+      },
+    ],
+  },
+};
+
+let server: { url: string; close: () => Promise<void> };
+beforeAll(async () => {
+  // jsdom has no layout, so no ResizeObserver; Radix (inside the question form) measures with one.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  server = await startAgentServer([refactorer]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(cleanup);
+
+let threads = 0;
+const nextThread = () => `agent-chat-${++threads}-${Date.now()}`;
+
+function mount(threadId: string) {
+  return render(
+    <AgentChat api={server.url} actorId="ada" agent="refactorer" threadId={threadId} title="Refactorer" />,
+  );
+}
+
+const WAIT = { timeout: 10_000 };
+
+describe("AgentChat against the reference server", () => {
+  it("asks inline before it starts, waits for the person, then replies in the same message", async () => {
+    mount(nextThread());
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await userEvent.type(box, "Refactor the parser{Enter}");
+
+    const form = await screen.findByRole("form", { name: "Questions from the agent" }, WAIT);
+    expect(within(form).getByText("How much should I cover?")).toBeTruthy();
+    await waitFor(() => expect(box).toHaveProperty("disabled", true), WAIT);
+
+    await userEvent.click(within(form).getByRole("button", { name: "Skip and use my picks" }));
+    await waitFor(
+      () => expect(screen.queryByRole("form", { name: "Questions from the agent" })).toBeNull(),
+      WAIT,
+    );
+    await waitFor(() => expect(box).toHaveProperty("disabled", false), WAIT);
+    // The continuation streams into the same assistant message, after the settled questions.
+    await waitFor(
+      () => expect(document.querySelector("[data-slot=chat-message-text]")?.textContent ?? "").not.toBe(""),
+      WAIT,
+    );
+    await waitFor(
+      () =>
+        expect(document.querySelector("[data-slot=agent-chat]")?.getAttribute("data-status")).toBe("ready"),
+      WAIT,
+    );
+
+    const articles = screen.getAllByRole("article");
+    expect(articles.map((article) => article.getAttribute("data-role"))).toEqual(["user", "assistant"]);
+    const reply = articles[1] as HTMLElement;
+    expect(reply.querySelector("[data-slot=elicitation-settled]")).not.toBeNull();
+    expect(reply.textContent).toContain("The whole module");
+  });
+
+  it("brings a pending question back answerable after a reload, and a settled one as its outcome", async () => {
+    const threadId = nextThread();
+    const first = mount(threadId);
+    await userEvent.type(screen.getByRole("textbox", { name: "Message" }), "Refactor the lexer{Enter}");
+    await screen.findByRole("form", { name: "Questions from the agent" }, WAIT);
+    first.unmount();
+
+    mount(threadId);
+    const form = await screen.findByRole("form", { name: "Questions from the agent" }, WAIT);
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveProperty("disabled", true);
+    await userEvent.click(within(form).getByRole("button", { name: "Skip and use my picks" }));
+    await waitFor(
+      () =>
+        expect(document.querySelector("[data-slot=agent-chat]")?.getAttribute("data-status")).toBe("ready"),
+      WAIT,
+    );
+    await act(async () => cleanup());
+
+    mount(threadId);
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2), WAIT);
+    expect(screen.queryByRole("form", { name: "Questions from the agent" })).toBeNull();
+    expect(document.querySelector("[data-slot=elicitation-settled]")).not.toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn, userEvent, within } from "storybook/test";
+import type { SendDecision } from "@/hooks/approval-store";
+import type { ApprovalState } from "@/hooks/types";
+import { ToolCallError } from "@/lib/prepick/transport";
+import { ChatApproval } from "./chat-approval";
+import { approvalBlock } from "./chat-fixtures";
+
+/** Mounts a fresh approval block per story render, with the real approval machine. */
+function ApprovalStory({ state, send }: { state?: ApprovalState; send?: SendDecision }) {
+  const [block] = useState(() =>
+    approvalBlock("m1", { ...(state ? { state } : {}), ...(send ? { send } : {}) }),
+  );
+  return <ChatApproval block={block} />;
+}
+
+const meta = {
+  title: "Chat/ChatApproval",
+  component: ApprovalStory,
+  decorators: [
+    (Story) => (
+      <div className="mx-auto max-w-2xl">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof ApprovalStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waiting for the person's word. */
+export const Pending: Story = {};
+
+/** Approved. */
+export const Approved: Story = {
+  args: { state: { status: "settled", approved: true, conflict: false } },
+};
+
+/** Rejected, with the reason the model was told. */
+export const Rejected: Story = {
+  args: {
+    state: { status: "settled", approved: false, reason: "Not during business hours", conflict: false },
+  },
+};
+
+/** The decision did not get through; Retry sends it again. */
+export const Failed: Story = {
+  args: { state: { status: "failed", approved: true, error: "The server could not be reached. Try again." } },
+};
+
+const send = fn<SendDecision>(async () => {});
+
+/** Approve by keyboard: Tab to Approve, press Enter; the call shows as approved. */
+export const ApproveByKeyboard: Story = {
+  args: { send },
+  beforeEach: () => {
+    send.mockClear();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    canvas.getByRole("textbox", { name: /Reason/ }).focus();
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: "Approve" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(await canvas.findByText("You approved this call.")).toBeVisible();
+    await expect(send).toHaveBeenCalledOnce();
+    await expect(send).toHaveBeenCalledWith(true, undefined);
+  },
+};
+
+/** Reject with a reason: type it and press Enter in the field. */
+export const RejectWithReason: Story = {
+  args: { send },
+  beforeEach: () => {
+    send.mockClear();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole("textbox", { name: /Reason/ }), "Wait until tonight{Enter}");
+    await expect(
+      await canvas.findByText(/You rejected this call\. Reason: Wait until tonight/),
+    ).toBeVisible();
+    await expect(send).toHaveBeenCalledOnce();
+    await expect(send).toHaveBeenCalledWith(false, "Wait until tonight");
+  },
+};
+
+const flaky = fn<SendDecision>(async () => {
+  throw new ToolCallError({ kind: "network", error: "The server could not be reached." });
+});
+
+/** A failed decision shows why and offers Retry. */
+export const FailsThenShowsRetry: Story = {
+  args: { send: flaky },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Approve" }));
+    await expect(await canvas.findByRole("alert")).toHaveTextContent("The server could not be reached.");
+    await expect(canvas.getByRole("button", { name: "Retry" })).toBeEnabled();
+  },
+};
+
+/** Pending, in the dark theme. */
+export const Dark: Story = { globals: { theme: "dark" } };

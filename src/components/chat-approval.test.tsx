@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SendDecision } from "@/hooks/approval-store";
+import { ToolCallError } from "@/lib/prepick/transport";
+import { ChatApproval } from "./chat-approval";
+import { approvalBlock } from "./chat-fixtures";
+
+afterEach(cleanup);
+
+function stateOf(): string | null {
+  return screen.getByRole("region").getAttribute("data-state");
+}
+
+describe("ChatApproval", () => {
+  it("shows the tool and its input, then approves by keyboard", async () => {
+    const send = vi.fn<SendDecision>(async () => {});
+    render(
+      <ChatApproval
+        block={approvalBlock("m1", { toolName: "purge_cache", input: { region: "eu" }, send })}
+      />,
+    );
+    expect(screen.getByRole("region", { name: /Allow purge_cache to run\?/ })).toBeTruthy();
+    expect(screen.getByText(/"region": "eu"/)).toBeTruthy();
+    expect(stateOf()).toBe("pending");
+    screen.getByRole("textbox", { name: /Reason/ }).focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Approve" }));
+    await userEvent.keyboard("{Enter}");
+    expect(send).toHaveBeenCalledWith(true, undefined);
+    expect(await screen.findByText("You approved this call.")).toBeTruthy();
+    expect(stateOf()).toBe("approved");
+  });
+
+  it("rejects with the typed reason, or with none when the field is blank", async () => {
+    const send = vi.fn<SendDecision>(async () => {});
+    render(<ChatApproval block={approvalBlock("m1", { send })} />);
+    await userEvent.type(screen.getByRole("textbox", { name: /Reason/ }), "  not now  ");
+    await userEvent.click(screen.getByRole("button", { name: "Reject" }));
+    expect(send).toHaveBeenCalledWith(false, "not now");
+    expect(await screen.findByText(/Reason: not now/)).toBeTruthy();
+    expect(stateOf()).toBe("rejected");
+
+    cleanup();
+    const quiet = vi.fn<SendDecision>(async () => {});
+    render(<ChatApproval block={approvalBlock("m2", { send: quiet })} />);
+    await userEvent.click(screen.getByRole("button", { name: "Reject" }));
+    expect(quiet).toHaveBeenCalledWith(false, undefined);
+  });
+
+  it("disables both buttons while the decision is on its way", async () => {
+    let finish: () => void = () => {};
+    const send = vi.fn<SendDecision>(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<ChatApproval block={approvalBlock("m1", { send })} />);
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(stateOf()).toBe("submitting");
+    expect(screen.getByRole("button", { name: "Approving…" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Reject" })).toHaveProperty("disabled", true);
+    await act(async () => finish());
+    expect(stateOf()).toBe("approved");
+  });
+
+  it("shows a failure and retries the same decision", async () => {
+    const send = vi
+      .fn<SendDecision>()
+      .mockRejectedValueOnce(
+        new ToolCallError({ kind: "network", error: "The server could not be reached." }),
+      )
+      .mockResolvedValueOnce(undefined);
+    render(<ChatApproval block={approvalBlock("m1", { send })} />);
+    await userEvent.click(screen.getByRole("button", { name: "Reject" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The server could not be reached.");
+    expect(stateOf()).toBe("failed");
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]).toEqual([false, undefined]);
+    expect(stateOf()).toBe("rejected");
+  });
+
+  it("says so when another tab decided first", async () => {
+    const send = vi.fn<SendDecision>().mockRejectedValueOnce(
+      new ToolCallError({
+        kind: "conflict",
+        status: 409,
+        error: "already settled",
+        toolCallId: "m1:approval",
+        toolStatus: "approved",
+        output: null,
+      }),
+    );
+    render(<ChatApproval block={approvalBlock("m1", { send })} />);
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText(/already been decided elsewhere/)).toBeTruthy();
+  });
+});

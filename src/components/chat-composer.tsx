@@ -1,0 +1,113 @@
+import * as React from "react";
+import { cn } from "@/lib/utils";
+import { ChatButton } from "./chat-button";
+
+/** Where the composer stands, for `data-state`: ready to send, streaming a reply, or disabled. */
+type ChatComposerState = "idle" | "streaming" | "disabled";
+
+/**
+ * The message box: a textarea and a send button. Enter sends, Shift+Enter starts a new line.
+ * While a reply streams, sending waits and a Stop button ends the reply.
+ */
+function ChatComposer({
+  onSend,
+  onStop,
+  streaming = false,
+  disabled = false,
+  placeholder = "Send a message…",
+  label = "Message",
+  className,
+  ...props
+}: Omit<React.ComponentProps<"form">, "onSubmit"> & {
+  /** Called with the trimmed text when the person sends; the box empties. */
+  onSend: (text: string) => void;
+  /** Ends the streaming reply; the Stop button shows only when this is given. */
+  onStop?: () => void;
+  /** True while a reply streams: sending waits until it ends. */
+  streaming?: boolean;
+  /** Turns the whole composer off (e.g. while a question waits for an answer). */
+  disabled?: boolean;
+  /** Hint text in the empty box. */
+  placeholder?: string;
+  /** The box's accessible name. */
+  label?: string;
+}) {
+  const [text, setText] = React.useState("");
+  const state: ChatComposerState = disabled ? "disabled" : streaming ? "streaming" : "idle";
+  const canSend = state === "idle" && text.trim() !== "";
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(text.trim());
+    setText("");
+  };
+
+  return (
+    <form
+      data-slot="chat-composer"
+      data-state={state}
+      className={cn(
+        "flex w-full items-end gap-2 rounded-xl border border-input bg-background p-2 shadow-xs transition-[color,box-shadow] focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50 data-[state=disabled]:opacity-60 dark:bg-input/30",
+        className,
+      )}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      {...props}
+    >
+      <textarea
+        data-slot="chat-composer-input"
+        aria-label={label}
+        rows={1}
+        value={text}
+        disabled={disabled}
+        placeholder={placeholder}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // An IME composition uses Enter to pick a candidate: that must not send.
+          if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          send();
+        }}
+        className="field-sizing-content max-h-48 min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
+      />
+      {streaming && onStop ? (
+        <ChatButton
+          data-slot="chat-composer-stop"
+          size="icon"
+          variant="outline"
+          aria-label="Stop"
+          disabled={disabled}
+          onClick={onStop}
+        >
+          <svg aria-hidden="true" viewBox="0 0 16 16" fill="currentColor">
+            <rect x="4" y="4" width="8" height="8" rx="1.5" />
+          </svg>
+        </ChatButton>
+      ) : (
+        <ChatButton
+          data-slot="chat-composer-send"
+          type="submit"
+          size="icon"
+          aria-label="Send"
+          disabled={!canSend}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M8 13V3M3.5 7.5 8 3l4.5 4.5" />
+          </svg>
+        </ChatButton>
+      )}
+    </form>
+  );
+}
+
+export { ChatComposer, type ChatComposerState };

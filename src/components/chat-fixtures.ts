@@ -1,0 +1,153 @@
+import type { UIMessage } from "ai";
+import { createApprovalBlock, type SendDecision } from "@/hooks/approval-store";
+import { type CreateElicitationOptions, createElicitation } from "@/hooks/create-elicitation";
+import type {
+  ApprovalBlock,
+  ApprovalState,
+  ElicitationBlock,
+  ReasoningBlock,
+  TextBlock,
+  ToolBlock,
+  TranscriptBlock,
+  TranscriptMessage,
+} from "@/hooks/types";
+import { type ElicitationRequest, settleAnswers } from "@/lib/prepick/core";
+
+/** Builders of transcript values for the chat components' stories and tests (no chat, no server). */
+
+/** A text block of `messageId`. */
+export function textBlock(messageId: string, text: string, streaming = false, index = 0): TextBlock {
+  return { type: "text", id: `${messageId}:${index}`, messageId, text, streaming };
+}
+
+/** A reasoning block of `messageId`. */
+export function reasoningBlock(
+  messageId: string,
+  text: string,
+  streaming = false,
+  index = 0,
+): ReasoningBlock {
+  return { type: "reasoning", id: `${messageId}:${index}`, messageId, text, streaming };
+}
+
+/** A tool call block of `messageId`. */
+export function toolBlock(messageId: string, fields: Omit<ToolBlock, "type" | "messageId">): ToolBlock {
+  return { type: "tool", messageId, ...fields };
+}
+
+/** An approval block with the real approval machine, started in `state`. */
+export function approvalBlock(
+  messageId: string,
+  options: {
+    id?: string;
+    toolName?: string;
+    input?: unknown;
+    state?: ApprovalState;
+    send?: SendDecision;
+  } = {},
+): ApprovalBlock {
+  return createApprovalBlock(
+    {
+      id: options.id ?? `${messageId}:approval`,
+      messageId,
+      toolName: options.toolName ?? "purge_cache",
+      input: options.input ?? { region: "eu-west-1", keys: "all" },
+      ...(options.state ? { state: options.state } : {}),
+    },
+    options.send ?? (async () => {}),
+  );
+}
+
+/** The demo refactorer's intake: the spec's two questions and a third that keeps its preamble honest. */
+export const REFACTORER_REQUEST: ElicitationRequest = {
+  preamble: "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
+  source: "intake",
+  questions: [
+    {
+      id: "scope",
+      prompt: "How much should I cover?",
+      options: [
+        { value: "file", label: "This file", hotkey: "a" },
+        { value: "module", label: "The whole module", hotkey: "b" },
+      ],
+      defaults: ["module"],
+    },
+    {
+      id: "tests",
+      prompt: "Which tests should I touch?",
+      multiple: true,
+      options: [
+        { value: "unit", label: "Unit", hotkey: "a" },
+        { value: "e2e", label: "End to end", hotkey: "b" },
+      ],
+      defaults: ["unit"],
+    },
+    {
+      id: "api",
+      prompt: "May I change the public API?",
+      options: [
+        { value: "keep", label: "Keep it unchanged", hotkey: "a" },
+        { value: "change", label: "Allow breaking changes", hotkey: "b" },
+      ],
+      defaults: ["keep"],
+    },
+  ],
+};
+
+/** An elicitation block of the refactorer's intake, settled locally unless told otherwise. */
+export function refactorerElicitation(
+  messageId: string,
+  options: Partial<Omit<CreateElicitationOptions, "request">> = {},
+): ElicitationBlock {
+  return createElicitation({ id: `intake-${messageId}`, messageId, request: REFACTORER_REQUEST, ...options });
+}
+
+/** A transcript message from its blocks; the AI SDK message carries the text parts. */
+export function transcriptMessage(
+  id: string,
+  role: UIMessage["role"],
+  blocks: readonly TranscriptBlock[],
+): TranscriptMessage {
+  const parts: UIMessage["parts"] = blocks.flatMap((block) =>
+    block.type === "text" ? [{ type: "text" as const, text: block.text }] : [],
+  );
+  return { id, role, blocks, message: { id, role, parts } };
+}
+
+/** A message the person sent. */
+export function userMessage(id: string, text: string): TranscriptMessage {
+  return transcriptMessage(id, "user", [textBlock(id, text)]);
+}
+
+/** A conversation: a request, the intake settled, then the agent's reasoning, a tool call and reply. */
+export function conversation(): TranscriptMessage[] {
+  const intake = refactorerElicitation("m2", {
+    outcome: settleAnswers(REFACTORER_REQUEST.questions, { scope: ["file"] }),
+  });
+  return [
+    userMessage("m1", "Refactor src/core/answers.ts so the resolution reads top to bottom."),
+    transcriptMessage("m2", "assistant", [
+      intake,
+      reasoningBlock(
+        "m2",
+        "The person picked this file only and unit tests. I will read the file, then its tests.",
+        false,
+        1,
+      ),
+      toolBlock("m2", {
+        id: "call-read",
+        toolName: "read_file",
+        input: { path: "src/core/answers.ts" },
+        status: "done",
+        output: { lines: 160 },
+      }),
+      textBlock(
+        "m2",
+        "I split `resolveAnswers` into three steps and kept the exported names. The unit tests pass.",
+        false,
+        3,
+      ),
+    ]),
+    userMessage("m3", "Thanks. Can you also clear the build cache?"),
+  ];
+}

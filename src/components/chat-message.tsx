@@ -1,0 +1,156 @@
+import * as React from "react";
+import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/types";
+import { cn } from "@/lib/utils";
+import { ChatApproval } from "./chat-approval";
+import { ChatElicitation } from "./chat-elicitation";
+import { ChatToolCall } from "./chat-tool-call";
+
+/**
+ * Renders one block in place of the default, or returns `undefined` to keep the default. Keep it
+ * stable (module scope or `useCallback`): a new function re-renders every message.
+ */
+type ChatBlockRenderer = (block: TranscriptBlock, message: TranscriptMessage) => React.ReactNode | undefined;
+
+/** Whether any block of the message is still streaming. */
+function isStreaming(message: TranscriptMessage): boolean {
+  return message.blocks.some(
+    (block) => (block.type === "text" || block.type === "reasoning") && block.streaming,
+  );
+}
+
+/** Text as it streams in, with a blinking caret while more may arrive. */
+function ChatMessageText({
+  block,
+  className,
+  ...props
+}: React.ComponentProps<"div"> & {
+  /** The text block to show. */
+  block: TextBlock;
+}) {
+  return (
+    <div
+      data-slot="chat-message-text"
+      data-streaming={block.streaming ? "" : undefined}
+      className={cn("whitespace-pre-wrap break-words leading-relaxed", className)}
+      {...props}
+    >
+      {block.text}
+      {block.streaming ? (
+        <span
+          data-slot="chat-message-caret"
+          aria-hidden="true"
+          className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-xs bg-current"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The model's reasoning, collapsed under one line the person can open. */
+function ChatMessageReasoning({
+  block,
+  className,
+  ...props
+}: React.ComponentProps<"details"> & {
+  /** The reasoning block to show. */
+  block: ReasoningBlock;
+}) {
+  return (
+    <details
+      data-slot="chat-message-reasoning"
+      data-streaming={block.streaming ? "" : undefined}
+      className={cn("group text-muted-foreground text-sm", className)}
+      {...props}
+    >
+      <summary
+        data-slot="chat-message-reasoning-trigger"
+        className="flex w-fit cursor-pointer list-none items-center gap-1.5 rounded-sm outline-none select-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="size-3.5 transition-transform group-open:rotate-90"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          <path d="m6 4 4 4-4 4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className={cn(block.streaming && "animate-pulse")}>
+          {block.streaming ? "Thinking…" : "Reasoning"}
+        </span>
+      </summary>
+      <div
+        data-slot="chat-message-reasoning-content"
+        className="mt-2 whitespace-pre-wrap break-words border-l-2 pl-3 leading-relaxed"
+      >
+        {block.text}
+      </div>
+    </details>
+  );
+}
+
+/** The default rendering of one block; other parts (files, sources, data) need a `renderBlock`. */
+function defaultBlock(block: TranscriptBlock): React.ReactNode {
+  switch (block.type) {
+    case "text":
+      return <ChatMessageText block={block} />;
+    case "reasoning":
+      return <ChatMessageReasoning block={block} />;
+    case "tool":
+      return <ChatToolCall block={block} />;
+    case "approval":
+      return <ChatApproval block={block} />;
+    case "elicitation":
+      return <ChatElicitation block={block} />;
+    default:
+      return null;
+  }
+}
+
+/**
+ * One message of the transcript: the person's words in a bubble on the right, the assistant's
+ * blocks (text, reasoning, tool calls, approvals, questions) on the left. Memoised on the
+ * message object, so a streamed delta re-renders only the message it lands in.
+ */
+const ChatMessage = React.memo(function ChatMessage({
+  message,
+  renderBlock,
+  className,
+  ...props
+}: React.ComponentProps<"article"> & {
+  /** The message, as `useChatTranscript` gives it. */
+  message: TranscriptMessage;
+  /** Renders a block in place of the default (return `undefined` to keep the default). */
+  renderBlock?: ChatBlockRenderer;
+}) {
+  const isUser = message.role === "user";
+  return (
+    <article
+      data-slot="chat-message"
+      data-role={message.role}
+      data-streaming={isStreaming(message) ? "" : undefined}
+      aria-label={isUser ? "You" : "Assistant"}
+      className={cn("group/message flex w-full", isUser ? "justify-end" : "justify-start", className)}
+      {...props}
+    >
+      <div
+        data-slot="chat-message-content"
+        className={cn(
+          "flex min-w-0 flex-col gap-3 text-sm",
+          isUser
+            ? "max-w-[80%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-primary-foreground"
+            : "w-full",
+        )}
+      >
+        {message.blocks.map((block) => {
+          const custom = renderBlock?.(block, message);
+          const content = custom === undefined ? defaultBlock(block) : custom;
+          return content === null ? null : <React.Fragment key={block.id}>{content}</React.Fragment>;
+        })}
+      </div>
+    </article>
+  );
+});
+
+export { type ChatBlockRenderer, ChatMessage, ChatMessageReasoning, ChatMessageText };

@@ -1,0 +1,137 @@
+import * as React from "react";
+import type { TranscriptMessage } from "@/hooks/types";
+import { cn } from "@/lib/utils";
+import { ChatButton } from "./chat-button";
+import { type ChatBlockRenderer, ChatMessage } from "./chat-message";
+
+/** How close to the bottom (in px) still counts as "following the conversation". */
+const STICK_DISTANCE = 16;
+
+/**
+ * Keeps a scroll container pinned to its bottom while its content grows, until the person
+ * scrolls up; scrolling back down (or `scrollToBottom`) pins it again.
+ */
+function useStickToBottom(deps: readonly unknown[]) {
+  const scrollRef = React.useRef<HTMLDivElement>(null);
+  const contentRef = React.useRef<HTMLDivElement>(null);
+  const stickRef = React.useRef(true);
+  const [atBottom, setAtBottom] = React.useState(true);
+
+  const scrollToBottom = React.useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    stickRef.current = true;
+    setAtBottom(true);
+    element.scrollTop = element.scrollHeight;
+  }, []);
+
+  const follow = React.useCallback(() => {
+    const element = scrollRef.current;
+    if (element && stickRef.current) element.scrollTop = element.scrollHeight;
+  }, []);
+
+  // Only the person's scrolling moves the pin: content growth fires no scroll event.
+  const onScroll = React.useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    stickRef.current = distance <= STICK_DISTANCE;
+    setAtBottom(stickRef.current);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's content.
+  React.useLayoutEffect(follow, deps);
+
+  // A streamed delta grows one message without re-rendering the transcript; watch the size.
+  React.useEffect(() => {
+    const content = contentRef.current;
+    if (!content || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(follow);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [follow]);
+
+  return { scrollRef, contentRef, atBottom, onScroll, scrollToBottom };
+}
+
+/**
+ * The conversation: a scrolling log of messages that follows new text as it streams in, and
+ * stops following when the person scrolls up to read (a "Jump to latest" button brings it back).
+ */
+function ChatTranscript({
+  messages,
+  renderBlock,
+  empty,
+  label = "Conversation",
+  children,
+  className,
+  ...props
+}: React.ComponentProps<"div"> & {
+  /** The messages, as `useChatTranscript` gives them. */
+  messages: readonly TranscriptMessage[];
+  /** Renders a block in place of the default (return `undefined` to keep the default). */
+  renderBlock?: ChatBlockRenderer;
+  /** Shown while there are no messages. */
+  empty?: React.ReactNode;
+  /** The log's accessible name. */
+  label?: string;
+}) {
+  const { scrollRef, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom([
+    messages,
+    children,
+  ]);
+  return (
+    <div
+      data-slot="chat-transcript"
+      data-empty={messages.length === 0 ? "" : undefined}
+      data-following={atBottom ? "" : undefined}
+      className={cn("relative flex min-h-0 flex-1 flex-col", className)}
+      {...props}
+    >
+      <div
+        ref={scrollRef}
+        data-slot="chat-transcript-viewport"
+        role="log"
+        aria-live="polite"
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard.
+        tabIndex={0}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <div
+          ref={contentRef}
+          data-slot="chat-transcript-content"
+          className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6"
+        >
+          {messages.length === 0
+            ? (empty ?? (
+                <p
+                  data-slot="chat-transcript-empty"
+                  className="py-12 text-center text-muted-foreground text-sm"
+                >
+                  No messages yet. Say what you need and the agent will take it from there.
+                </p>
+              ))
+            : messages.map((message) => (
+                <ChatMessage key={message.id} message={message} renderBlock={renderBlock} />
+              ))}
+          {children}
+        </div>
+      </div>
+      {atBottom ? null : (
+        <ChatButton
+          data-slot="chat-transcript-jump"
+          size="sm"
+          variant="outline"
+          onClick={scrollToBottom}
+          className="-translate-x-1/2 absolute bottom-3 left-1/2 rounded-full shadow-md"
+        >
+          Jump to latest
+        </ChatButton>
+      )}
+    </div>
+  );
+}
+
+export { ChatTranscript, useStickToBottom };
