@@ -1,0 +1,9 @@
+// jsdom ships no types and @types/jsdom is not installed; this covers what bench/dom.ts uses.
+declare module "jsdom" {
+  /** A browser-like window over an HTML document. */
+  export class JSDOM {
+    constructor(html?: string, options?: { pretendToBeVisual?: boolean });
+    /** The document's window. */
+    readonly window: Window & typeof globalThis;
+  }
+}

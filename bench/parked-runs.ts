@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "prepick/server";
+import { type ServerProcess, startServer } from "../tests/support/server-process";
+import { type ParkedRun, parkRun } from "./park-run";
+import { type BenchRow, figure, median } from "./result";
+import { seedParkedRuns } from "./seed-parked-runs";
+
+const PARKED = 10_000;
+const ACTOR = "bench-parked";
+const SETTLE_MS = 3_000;
+
+/** The process's resident memory in MiB, from /proc. */
+function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory of a freshly started server once it has served one request and gone quiet. */
+async function settledMemory(server: ServerProcess): Promise<number> {
+  await fetch(`${server.url}/agent/agents`, { headers: { "x-actor-id": ACTOR } }).then((r) => r.text());
+  await sleep(SETTLE_MS);
+  const samples: number[] = [];
+  for (let index = 0; index < 5; index++) {
+    samples.push(residentMiB(server.pid));
+    await sleep(200);
+  }
+  return median(samples);
+}
+
+/** How long the first answer after a restart takes, in ms. */
+async function firstAnswer(server: ServerProcess, toolCallId: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/agent/tool-call/answer`, {
+    method: "POST",
+    headers: { "x-actor-id": ACTOR, "content-type": "application/json" },
+    body: JSON.stringify({ toolCallId }),
+  });
+  await response.text();
+  if (response.status !== 200) throw new Error(`the first answer got ${response.status}`);
+  return performance.now() - started;
+}
+
+/** A store folder with one run parked on its intake, made by a real server that then stopped. */
+async function folderWithOneParkedRun(folder: string): Promise<ParkedRun> {
+  const server = await startServer({ env: { PREPICK_DATA_DIR: folder } });
+  try {
+    return await parkRun(server.url, ACTOR);
+  } finally {
+    await server.kill("SIGTERM");
+  }
+}
+
+/**
+ * Parked runs cost nothing: a server restarted over 10 000 parked runs against one restarted over
+ * a single parked run, both on PGlite on disk (the embedded default, whose engine lives in the
+ * server's own memory), as child processes so that resident memory is the server's alone.
+ */
+export async function parkedRuns(): Promise<BenchRow[]> {
+  const root = await mkdtemp(join(tmpdir(), "prepick-bench-parked-"));
+  try {
+    const idleFolder = join(root, "one");
+    const fullFolder = join(root, "many");
+    const idleRun = await folderWithOneParkedRun(idleFolder);
+    const fullRun = await folderWithOneParkedRun(fullFolder);
+    const db = await openDatabase({ dataDir: fullFolder });
+    try {
+      await seedParkedRuns(db, fullRun, PARKED - 1);
+    } finally {
+      await db.close();
+    }
+
+    const idle = await startServer({ env: { PREPICK_DATA_DIR: idleFolder } });
+    let idleMemory: number;
+    let idleAnswer: number;
+    try {
+      idleMemory = await settledMemory(idle);
+      idleAnswer = await firstAnswer(idle, `intake-${idleRun.runId}`);
+    } finally {
+      await idle.kill("SIGTERM");
+    }
+    const full = await startServer({ env: { PREPICK_DATA_DIR: fullFolder } });
+    let fullMemory: number;
+    let fullAnswer: number;
+    try {
+      fullMemory = await settledMemory(full);
+      fullAnswer = await firstAnswer(full, `intake-${fullRun.runId}-c${PARKED - 1}`);
+    } finally {
+      await full.kill("SIGTERM");
+    }
+    const growth = fullMemory - idleMemory;
+    return [
+      {
+        metric: `Resident memory with ${PARKED.toLocaleString("en")} parked runs (PGlite, after restart)`,
+        baseline: `${figure(idleMemory, "MiB", 1)} (1 parked run)`,
+        ours: figure(fullMemory, "MiB", 1),
+        ratio: `${growth >= 0 ? "+" : "−"}${figure(Math.abs(growth), "MiB", 1)}`,
+        target: "≤ +20 MiB",
+        pass: growth <= 20,
+      },
+      {
+        metric: `First answer after a restart over ${PARKED.toLocaleString("en")} parked runs (PGlite)`,
+        baseline: `${figure(idleAnswer, "ms", 1)} (1 parked run)`,
+        ours: figure(fullAnswer, "ms", 1),
+        ratio: figure(fullAnswer / idleAnswer, "×"),
+        target: "< 1 s",
+        pass: fullAnswer < 1_000,
+      },
+    ];
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}

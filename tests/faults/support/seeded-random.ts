@@ -1,0 +1,16 @@
+/** A seeded pseudo-random generator (mulberry32): the same seed gives the same faults every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A whole number from `min` to `max`, both included. */
+export function between(random: () => number, min: number, max: number): number {
+  return min + Math.floor(random() * (max - min + 1));
+}
