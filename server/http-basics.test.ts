@@ -1,7 +1,10 @@
+import { getEventListeners } from "node:events";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { frameStreamResponse } from "./http/sse";
 import type { PrepickServer } from "./server";
+import { FrameHub } from "./stream/frame-hub";
 import { call, chat, startServer, tempDataDir } from "./testing/harness";
 import { plain, refactorer } from "./testing/test-agents";
 
@@ -173,5 +176,25 @@ describe("start-up", () => {
     await expect(startServer({ agents: [broken] })).rejects.toThrow(
       /Agent "broken".*questions\["seats"\]\.defaults\[0\].*at most 9/,
     );
+  });
+});
+
+describe("streams", () => {
+  it("leaves no listener behind on the server's closing signal when a stream ends", async () => {
+    const run = await chat(server, "ada", "Say hello", { agent: "plain" });
+    const hub = new FrameHub(server.store);
+    const closing = new AbortController();
+    for (let index = 0; index < 3; index++) {
+      const response = frameStreamResponse({
+        store: server.store,
+        hub,
+        runId: run.runId,
+        after: 0,
+        followAll: false,
+        closing: closing.signal,
+      });
+      expect(await response.text()).toContain("run-finish");
+    }
+    expect(getEventListeners(closing.signal, "abort")).toHaveLength(0);
   });
 });

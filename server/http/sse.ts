@@ -37,7 +37,8 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
   const { store, hub, runId, followAll } = options;
   const abort = new AbortController();
   const encoder = new TextEncoder();
-  options.closing?.addEventListener("abort", () => abort.abort(), { once: true });
+  const stop = () => abort.abort();
+  options.closing?.addEventListener("abort", stop, { once: true });
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let after = options.after;
@@ -68,6 +69,9 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
       } catch (error) {
         if (!abort.signal.aborted) controller.error(error);
         else controller.close();
+      } finally {
+        // The closing signal lives as long as the server; a listener per finished stream would pile up.
+        options.closing?.removeEventListener("abort", stop);
       }
     },
     cancel() {

@@ -41,7 +41,10 @@ export class FrameHub {
       const done = () => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", done);
-        this.waiters.get(runId)?.delete(done);
+        const waiting = this.waiters.get(runId);
+        waiting?.delete(done);
+        // A server follows many runs over its life; keep only the ones someone still waits on.
+        if (waiting?.size === 0) this.waiters.delete(runId);
         resolve();
       };
       const timer = setTimeout(done, ms);
