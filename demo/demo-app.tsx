@@ -1,0 +1,115 @@
+import { useEffect, useState } from "react";
+import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
+import { AgentPicker } from "./agent-picker";
+import { AGENT_NOTES, fetchAgents, type HostedAgent } from "./agents";
+import { ThemeToggle } from "./theme-toggle";
+
+type AgentsState =
+  | { status: "loading" }
+  | { status: "failed"; message: string }
+  | { status: "ready"; agents: HostedAgent[] };
+
+/** The page's `?agent=` and `?thread=`, so a reload (or a shared link) reopens the same conversation. */
+function readUrl(): { agent: string | null; thread: string | null } {
+  const params = new URLSearchParams(window.location.search);
+  return { agent: params.get("agent"), thread: params.get("thread") };
+}
+
+/** Writes the agent and thread into the URL without adding a history entry. */
+function writeUrl(agent: string, thread: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set("agent", agent);
+  url.searchParams.set("thread", thread);
+  window.history.replaceState(null, "", url);
+}
+
+/**
+ * A new thread id. `crypto.randomUUID` exists only in secure contexts, and the demo may be opened
+ * over plain HTTP on a LAN address; `getRandomValues` works everywhere.
+ */
+function newThreadId(): string {
+  if (typeof crypto.randomUUID === "function" && window.isSecureContext) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/** The demo page: pick one of the server's agents and chat with it through the registry's block. */
+export function DemoApp() {
+  const [agents, setAgents] = useState<AgentsState>({ status: "loading" });
+  const [selected, setSelected] = useState(() => readUrl().agent);
+  // The thread id is the chat's id; a new one starts a new conversation on the server.
+  const [threadId, setThreadId] = useState(() => readUrl().thread ?? newThreadId());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchAgents(controller.signal).then(
+      (list) => setAgents({ status: "ready", agents: list }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setAgents({ status: "failed", message: String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const list = agents.status === "ready" ? agents.agents : [];
+  const agent = list.find((candidate) => candidate.name === selected) ?? list[0];
+
+  useEffect(() => {
+    if (agent) writeUrl(agent.name, threadId);
+  }, [agent, threadId]);
+
+  const startConversation = (name: string) => {
+    setSelected(name);
+    setThreadId(newThreadId());
+  };
+
+  return (
+    <div className="flex h-dvh flex-col bg-background text-foreground">
+      <header className="flex items-center justify-between gap-4 border-b px-6 py-3">
+        <div>
+          <p className="font-semibold text-lg">Prepick</p>
+          <p className="text-muted-foreground text-sm">
+            The agent asks a few questions before it starts, with answers pre-picked so confirming is enough.
+          </p>
+        </div>
+        <ThemeToggle />
+      </header>
+      <div className="grid min-h-0 flex-1 grid-cols-1 grid-rows-[auto_1fr] md:grid-cols-[18rem_1fr] md:grid-rows-1">
+        <aside
+          aria-label="Demo agents"
+          className="flex flex-col gap-6 overflow-y-auto border-b p-6 md:border-r md:border-b-0"
+        >
+          {agents.status === "loading" && <p className="text-muted-foreground text-sm">Loading agents…</p>}
+          {agents.status === "failed" && (
+            <p role="alert" className="text-destructive text-sm">
+              Could not load the agents: {agents.message}
+            </p>
+          )}
+          {agent && <AgentPicker agents={list} value={agent.name} onValueChange={startConversation} />}
+          {agent && (
+            <button
+              type="button"
+              onClick={() => startConversation(agent.name)}
+              className="self-start rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              New conversation
+            </button>
+          )}
+        </aside>
+        <main className="min-h-0">
+          {agent && (
+            <AgentChat
+              key={threadId}
+              agent={agent.name}
+              threadId={threadId}
+              title={agent.name}
+              suggestions={AGENT_NOTES[agent.name]?.tryMessages ?? []}
+              className="h-full"
+            />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

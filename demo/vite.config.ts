@@ -1,0 +1,33 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const from = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The demo page `npm start` serves at `/`: built to `dist/demo/` from the registry's own sources. */
+export default defineConfig({
+  root: from("."),
+  base: "/",
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // The same aliases as an installed app, mapped onto the sources the registry ships.
+    alias: [
+      { find: /^@\/lib\/utils$/, replacement: from("../src/lib/utils.ts") },
+      { find: /^@\/lib\/prepick\/core$/, replacement: from("../src/core/index.ts") },
+      { find: /^@\/lib\/prepick\/core\/(.*)$/, replacement: from("../src/core/$1") },
+      { find: /^@\/lib\/prepick\/transport$/, replacement: from("../src/transport/index.ts") },
+      { find: /^@\/lib\/prepick\/transport\/(.*)$/, replacement: from("../src/transport/$1") },
+      { find: /^@\/hooks\/(.*)$/, replacement: from("../src/hooks/$1") },
+      { find: /^@\/components\/ui\/(.*)$/, replacement: from("../src/components/$1") },
+    ],
+  },
+  build: {
+    outDir: from("../dist/demo"),
+    emptyOutDir: true,
+    // One page that bundles React, the AI SDK and zod: a single chunk of this size is expected.
+    chunkSizeWarningLimit: 1024,
+  },
+  // `vite --config demo/vite.config.ts` serves the page with hot reload against a running server.
+  server: { proxy: { "/agent": `http://127.0.0.1:${process.env.PORT ?? "3000"}` } },
+});
