@@ -48,7 +48,8 @@ describe("registry.json", () => {
   it("is a valid shadcn registry named prepick", () => {
     const parsed = registrySchema.parse(catalogue);
     expect(parsed.name).toBe("prepick");
-    expect(parsed.homepage).toMatch(/^https:\/\//);
+    // Where the registry is browsed: the reference server serves the demo and /r/ there.
+    expect(parsed.homepage).toBe("http://localhost:3000");
   });
 
   it("gives every item a unique kebab-case name, a title and a description", () => {
