@@ -68,6 +68,12 @@ export class TranscriptBuilder {
   private readonly elicitations = new Map<string, ElicitationBlock>();
   private readonly approvals = new Map<string, ApprovalBlock>();
   private pending: (() => void)[] = [];
+  // The last build's output. A streamed delta replaces only the last message, so the prefix whose
+  // message objects are unchanged is reused as is, found by comparing each entry's `message` (the
+  // object it was built from, so a caller changing its own array in place cannot fool it) rather
+  // than by a lookup per message.
+  private lastOutput: readonly TranscriptMessage[] = [];
+  private elicitationList: readonly ElicitationBlock[] | undefined;
 
   /** A builder over `chat`; `client` reaches the reference server (left out for plain AI SDK backends). */
   constructor(chat: TranscriptChat, client: ToolCallClient | undefined) {
@@ -80,20 +86,21 @@ export class TranscriptBuilder {
     this.chat = chat;
   }
 
-  /** The transcript of `messages`; unchanged messages keep their transcript objects. */
-  build(messages: readonly UIMessage[]): TranscriptMessage[] {
-    return messages.map((message) => {
-      const cached = this.messages.get(message);
-      if (cached) return cached;
-      const built: TranscriptMessage = {
-        id: message.id,
-        role: message.role,
-        blocks: message.parts.flatMap((part, index) => this.block(message, part, index)),
-        message,
-      };
-      this.messages.set(message, built);
-      return built;
-    });
+  /**
+   * The transcript of `messages`; unchanged messages keep their transcript objects. Only messages
+   * that changed since the last build are rebuilt; the others cost a pointer comparison and a copy.
+   */
+  build(messages: readonly UIMessage[]): readonly TranscriptMessage[] {
+    const previous = this.lastOutput;
+    const count = messages.length;
+    const limit = Math.min(count, previous.length);
+    let kept = 0;
+    while (kept < limit && messages[kept] === (previous[kept] as TranscriptMessage).message) kept++;
+    // Entries from `kept` on are overwritten; slicing to the final length avoids regrowing it.
+    const built = previous.slice(0, count);
+    for (let index = kept; index < count; index++) built[index] = this.message(messages[index] as UIMessage);
+    this.lastOutput = built;
+    return built;
   }
 
   /** Applies what the last build learned (outputs that settle blocks); run it after render. */
@@ -103,9 +110,24 @@ export class TranscriptBuilder {
     for (const apply of pending) apply();
   }
 
-  /** Every question set seen so far, oldest first. */
-  elicitationBlocks(): ElicitationBlock[] {
-    return [...this.elicitations.values()];
+  /** Every question set seen so far, oldest first; the same array until a question set is added. */
+  elicitationBlocks(): readonly ElicitationBlock[] {
+    this.elicitationList ??= [...this.elicitations.values()];
+    return this.elicitationList;
+  }
+
+  /** A message's transcript object, built once per message object. */
+  private message(message: UIMessage): TranscriptMessage {
+    const cached = this.messages.get(message);
+    if (cached) return cached;
+    const built: TranscriptMessage = {
+      id: message.id,
+      role: message.role,
+      blocks: message.parts.flatMap((part, index) => this.block(message, part, index)),
+      message,
+    };
+    this.messages.set(message, built);
+    return built;
   }
 
   private block(message: UIMessage, part: UIMessage["parts"][number], index: number): TranscriptBlock[] {
@@ -187,6 +209,7 @@ export class TranscriptBuilder {
         : this.clientActions(part.toolCallId, getToolName(part), request)),
     });
     this.elicitations.set(part.toolCallId, block);
+    this.elicitationList = undefined;
     return block;
   }
 

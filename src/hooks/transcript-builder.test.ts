@@ -1,0 +1,88 @@
+import type { UIMessage } from "ai";
+import { describe, expect, it } from "vitest";
+import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
+
+function text(id: string, body: string): UIMessage {
+  return { id, role: "assistant", parts: [{ type: "text", text: body }] };
+}
+
+function history(count: number): UIMessage[] {
+  return Array.from({ length: count }, (_, index) => text(`m${index}`, `message ${index}`));
+}
+
+// The builder only reaches the chat when a block acts; these transcripts have no actions.
+const idleChat = {
+  messages: [],
+  resumeStream: async () => {},
+  addToolOutput: async () => {},
+  addToolApprovalResponse: async () => {},
+} as unknown as TranscriptChat;
+
+function textsOf(built: ReturnType<TranscriptBuilder["build"]>): string[] {
+  return built.map((message) =>
+    message.blocks.map((block) => (block.type === "text" ? block.text : "")).join(),
+  );
+}
+
+describe("TranscriptBuilder.build", () => {
+  it("keeps every unchanged message's object when only the last one is replaced", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    const base = history(5);
+    const first = builder.build([...base, text("s", "a")]);
+    const second = builder.build([...base, text("s", "ab")]);
+    expect(second).not.toBe(first);
+    for (let index = 0; index < base.length; index++) expect(second[index]).toBe(first[index]);
+    expect(second[5]).not.toBe(first[5]);
+    expect(textsOf(second)[5]).toBe("ab");
+  });
+
+  it("rebuilds a message replaced in the middle, and keeps the ones after it", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    const messages = history(6);
+    const first = builder.build(messages);
+    const changed = [...messages];
+    changed[2] = text("m2", "edited");
+    const second = builder.build(changed);
+    expect(textsOf(second)).toEqual([
+      "message 0",
+      "message 1",
+      "edited",
+      "message 3",
+      "message 4",
+      "message 5",
+    ]);
+    expect(second[2]).not.toBe(first[2]);
+    for (const index of [0, 1, 3, 4, 5]) expect(second[index]).toBe(first[index]);
+  });
+
+  it("sees a change made in place to the array it was given last time", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    const messages = history(4);
+    const first = builder.build(messages);
+    messages[1] = text("m1", "changed in place");
+    messages.push(text("m4", "pushed in place"));
+    const second = builder.build(messages);
+    expect(textsOf(second)).toEqual([
+      "message 0",
+      "changed in place",
+      "message 2",
+      "message 3",
+      "pushed in place",
+    ]);
+    expect(second[0]).toBe(first[0]);
+    expect(second[2]).toBe(first[2]);
+  });
+
+  it("follows a transcript that shrinks, or whose messages move", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    const messages = history(5);
+    const first = builder.build(messages);
+    expect(builder.build(messages.slice(0, 2))).toEqual(first.slice(0, 2));
+    const moved = [messages[4], messages[0]] as UIMessage[];
+    const second = builder.build(moved);
+    expect(second).toHaveLength(2);
+    expect(second[0]).toBe(first[4]);
+    expect(second[1]).toBe(first[0]);
+    expect(builder.build([])).toEqual([]);
+  });
+});
