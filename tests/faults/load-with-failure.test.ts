@@ -85,7 +85,15 @@ describe("load with a failure", { timeout: 300_000 }, () => {
 
     const settle = async (actor: string, toolCallId: string) => {
       await onAnyProcess(`answering ${toolCallId}`, async (url) => {
-        const response = await apiClient(url, actor).post("/agent/tool-call/answer", { toolCallId });
+        let response: Awaited<ReturnType<ReturnType<typeof apiClient>["post"]>>;
+        try {
+          response = await apiClient(url, actor).post("/agent/tool-call/answer", { toolCallId });
+        } catch (error) {
+          // The process died mid-request: the answer may have committed before it did, so this
+          // attempt counts (status 0) and a later 409 for the same call is expected.
+          attempts.push({ toolCallId, status: 0 });
+          throw error;
+        }
         attempts.push({ toolCallId, status: response.status });
         if (response.status !== 200 && response.status !== 409) {
           throw new Error(`answer ${toolCallId}: ${response.status} ${JSON.stringify(response.body)}`);

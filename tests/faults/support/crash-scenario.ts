@@ -151,6 +151,12 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
             const client = apiClient(restarted.url, ACTOR);
             const [row] = await faults.query<{ id: string }>(url, "SELECT id FROM prepick_runs");
             runId = row?.id ?? "";
+            // Answer only once the replay has parked, as in the reference run: an answer that lands
+            // between the pending row and the park lets the run go on without a run-parked frame.
+            await waitFor("the restarted run to park", async () => {
+              const [run] = await faults.query<{ status: string }>(url, "SELECT status FROM prepick_runs");
+              return run?.status === "parked" ? true : undefined;
+            });
             const settled = await scenario.settle(client, await pendingCall(client));
             expect(settled.status, JSON.stringify(settled.body)).toBe(200);
           } else {
