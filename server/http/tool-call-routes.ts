@@ -84,7 +84,10 @@ export function toolCallRoutes(app: AgentApp, context: RouteContext): void {
       }
       const settled = await context.store.settleByPerson(toolCallId, SETTLES_TO[action], output);
       if (!settled.settled) return conflict(settled.row?.status, settled.row?.output);
-      context.worker.kick(row.runId);
+      context.worker.kick(row.runId, {
+        callId: toolCallId,
+        settlement: { status: settled.row.status, output: settled.row.output },
+      });
       return c.json({ toolCallId, status: SETTLES_TO[action], output });
     });
   }

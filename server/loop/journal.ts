@@ -2,6 +2,7 @@ import type { Queryable } from "../database/database";
 import type { CheckpointRow } from "../store/rows";
 import type { Store } from "../store/store";
 import { crashAfter, crashBefore } from "./crash-hooks";
+import { yieldToIo } from "./yield-to-io";
 
 /** The turn reached a different checkpoint than the one recorded at the same position. */
 export class JournalMismatchError extends Error {
@@ -59,13 +60,21 @@ export class Journal {
     const result = JSON.parse(JSON.stringify((await compute()) ?? null)) as T;
     crashBefore(name);
     const position = this.position;
-    await this.store.db.transaction(async (tx) => {
-      if (write) await write(tx, result);
-      await this.store.recordCheckpoint(tx, this.runId, position, name, result);
-    });
+    if (write) {
+      await this.store.db.transaction(async (tx) => {
+        await write(tx, result);
+        await this.store.recordCheckpoint(tx, this.runId, position, name, result);
+      });
+      this.store.framesCommitted(this.runId);
+    } else {
+      // A lone checkpoint is one statement, atomic by itself: no BEGIN and COMMIT round trips.
+      await this.store.recordCheckpoint(this.store.db, this.runId, position, name, result);
+    }
     crashAfter(name);
     this.entries.push({ position, name, result });
     this.position += 1;
+    // Readers of what the checkpoint streamed, and the requests behind them, go first.
+    if (write) await yieldToIo();
     return result;
   }
 }

@@ -53,17 +53,22 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
     const result = await journal.step(
       `stream:step-start:${step}`,
       async () => {
-        const emit = await stepEmitter(context, step);
-        await emit({ kind: "step-start", step });
-        return runModelStep({
-          model: context.model,
-          agent,
-          messages: [...context.history, ...turn],
-          step,
-          emit,
-          idTaken: (id) => store.toolCallExists(id),
-          ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
-        });
+        const emitter = await stepEmitter(context, step);
+        await emitter.emit({ kind: "step-start", step });
+        try {
+          return await runModelStep({
+            model: context.model,
+            agent,
+            messages: [...(await context.history()), ...turn],
+            step,
+            emit: emitter.emit,
+            idTaken: (id) => store.toolCallExists(id),
+            ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+          });
+        } finally {
+          // Every streamed frame is stored before the step's checkpoint (or its failure) is.
+          await emitter.flush();
+        }
       },
       async (tx, recorded) => {
         await store.insertUsage(tx, {

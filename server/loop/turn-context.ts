@@ -19,10 +19,12 @@ export interface TurnContext {
   approvalPolicy?: ApprovalPolicy;
   /** The run's journal, as a replay cursor. */
   journal: Journal;
-  /** The thread's earlier turns, as model messages. */
-  history: ModelMessage[];
-  /** Streams a frame outside a checkpoint (model output as it arrives). */
-  emit: (frame: Frame) => Promise<void>;
+  /** The thread's earlier turns, as model messages; read once, when first asked for. */
+  history: () => Promise<ModelMessage[]>;
+  /** Settlements this process just committed, by call id: spares the `signal:tool:` step a read. */
+  settlements?: Map<string, Settlement>;
+  /** Streams frames outside a checkpoint (model output as it arrives), in order, in one write. */
+  emit: (frames: readonly Frame[]) => Promise<void>;
   /** Aborts model calls when the process stops. */
   abortSignal?: AbortSignal;
 }
@@ -51,6 +53,11 @@ export interface Settlement {
 export function awaitSettlement(context: TurnContext, callId: string): Promise<Settlement> {
   const { journal, store, run } = context;
   return journal.step(`signal:tool:${run.id}:${callId}`, async () => {
+    const known = context.settlements?.get(callId);
+    if (known) {
+      context.settlements?.delete(callId);
+      return known;
+    }
     const row = await store.toolCall(callId);
     if (!row) throw new Error(`The tool call ${callId} of run ${run.id} has no row.`);
     if (row.status === "pending_approval") {

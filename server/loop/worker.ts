@@ -1,10 +1,11 @@
 import type { LanguageModel, ModelMessage } from "ai";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
-import type { RunRow } from "../store/rows";
+import type { CheckpointRow, RunRow } from "../store/rows";
 import { RUNS_CHANNEL, type Store } from "../store/store";
 import { Journal } from "./journal";
 import { runTurn, userModelMessage } from "./run-turn";
-import { CancelSignal, ParkSignal } from "./turn-context";
+import { CancelSignal, ParkSignal, type Settlement } from "./turn-context";
+import { yieldToIo } from "./yield-to-io";
 
 /** What a worker needs. */
 export interface WorkerOptions {
@@ -42,6 +43,8 @@ function describe(error: unknown): string {
  */
 export class Worker {
   private readonly active = new Map<string, Promise<void>>();
+  // Settlements this process committed for its active runs, by run then call; gone with the task.
+  private readonly settlements = new Map<string, Map<string, Settlement>>();
   private readonly abort = new AbortController();
   private stopped = false;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -58,12 +61,23 @@ export class Worker {
     void this.sweep();
   }
 
-  /** Tries to claim and run one run now. */
-  kick(runId: string): void {
+  /**
+   * Tries to claim and run one run now. `settled` is a row this process just settled for the run
+   * (committed): its `signal:tool:` step takes the settlement from it instead of reading the row.
+   */
+  kick(runId: string, settled?: { callId: string; settlement: Settlement }): void {
+    // A NOTIFY may have started the run already; its replay can still use the settlement.
+    if (settled) this.settlements.get(runId)?.set(settled.callId, settled.settlement);
     if (this.stopped || this.active.has(runId) || this.active.size >= this.options.concurrency) return;
-    const task = this.claimAndRun(runId)
+    const settlements = new Map<string, Settlement>();
+    if (settled) settlements.set(settled.callId, settled.settlement);
+    this.settlements.set(runId, settlements);
+    const task = this.claimAndRun(runId, settlements)
       .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
-      .finally(() => this.active.delete(runId));
+      .finally(() => {
+        this.active.delete(runId);
+        this.settlements.delete(runId);
+      });
     this.active.set(runId, task);
   }
 
@@ -94,9 +108,9 @@ export class Worker {
     clearTimeout(timer);
   }
 
-  private async claimAndRun(runId: string): Promise<void> {
+  private async claimAndRun(runId: string, settlements: Map<string, Settlement>): Promise<void> {
     const { store, owner, leaseMs } = this.options;
-    const claimed = await store.claimRun(runId, owner, leaseMs);
+    const claimed = await store.claimRunWithJournal(runId, owner, leaseMs);
     if (!claimed) return;
     const heartbeat = setInterval(
       () => void store.renewLease(runId, owner, leaseMs).catch(() => undefined),
@@ -104,23 +118,29 @@ export class Worker {
     );
     heartbeat.unref?.();
     try {
-      await this.execute(claimed);
+      await this.execute(claimed.run, claimed.checkpoints, settlements);
     } finally {
       clearInterval(heartbeat);
     }
   }
 
   private async history(run: RunRow): Promise<ModelMessage[]> {
+    if (run.turn === 0) return [];
     const runs = await this.options.store.threadRuns(run.threadId);
     return runs
       .filter((earlier) => earlier.turn < run.turn)
       .flatMap((earlier) => earlier.modelMessages ?? [userModelMessage(earlier.userMessage)]);
   }
 
-  private async execute(claimed: RunRow): Promise<void> {
+  private async execute(
+    claimed: RunRow,
+    claimedJournal: CheckpointRow[],
+    settlements: Map<string, Settlement>,
+  ): Promise<void> {
     const { store, owner } = this.options;
     for (let replay = 0; replay < MAX_REPLAYS; replay++) {
-      const run = await store.clearWake(claimed.id, owner);
+      // The claim cleared the wake flag and read the journal; a replay after a lost park does both again.
+      const run = replay === 0 ? claimed : await store.clearWake(claimed.id, owner);
       if (!run) return;
       const agent = this.options.agents.get(run.agent);
       if (!agent) {
@@ -130,7 +150,12 @@ export class Worker {
         });
         return;
       }
-      const journal = new Journal(store, run.id, await store.checkpoints(run.id));
+      const journal = new Journal(
+        store,
+        run.id,
+        replay === 0 ? claimedJournal : await store.checkpoints(run.id),
+      );
+      let history: Promise<ModelMessage[]> | undefined;
       try {
         const messages = await runTurn({
           store,
@@ -139,9 +164,15 @@ export class Worker {
           model: this.options.modelFor(agent),
           ...(this.options.approvalPolicy ? { approvalPolicy: this.options.approvalPolicy } : {}),
           journal,
-          history: await this.history(run),
-          emit: async (frame) => {
-            await store.appendFrame(store.db, run.id, frame);
+          // Read when the first model call needs it, not before the resume's first frame.
+          history: () => {
+            history ??= this.history(run);
+            return history;
+          },
+          settlements,
+          emit: async (frames) => {
+            await store.appendFrames(store.db, run.id, frames);
+            await yieldToIo();
           },
           abortSignal: this.abort.signal,
         });

@@ -96,8 +96,24 @@ export type StartRunResult =
  * inside the caller's transaction, so a checkpoint and the rows it stands for commit together.
  */
 export class Store {
+  private readonly frameListeners = new Set<(runId: string) => void>();
+
   /** @param db The database the store lives in. */
   constructor(readonly db: Database) {}
+
+  /**
+   * Calls `listener` when this process committed frames of a run, so its own followers need not
+   * wait for the NOTIFY to come back from the database. Returns the function that removes it.
+   */
+  onFramesCommitted(listener: (runId: string) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  /** Tells this process's followers that frames of `runId` committed. */
+  framesCommitted(runId: string): void {
+    for (const listener of this.frameListeners) listener(runId);
+  }
 
   /** Brings the schema up to date. */
   migrate(): Promise<void> {
@@ -196,14 +212,42 @@ export class Store {
    * died). Exactly one claimant wins; the others get undefined.
    */
   async claimRun(runId: string, owner: string, leaseMs: number): Promise<RunRow | undefined> {
+    return (await this.claimRunWithJournal(runId, owner, leaseMs))?.run;
+  }
+
+  /**
+   * {@link Store.claimRun}, returning the run's journal from the same statement: a resume starts
+   * replaying after one round trip instead of three (claim, clear the wake flag, read the journal).
+   */
+  async claimRunWithJournal(
+    runId: string,
+    owner: string,
+    leaseMs: number,
+  ): Promise<{ run: RunRow; checkpoints: CheckpointRow[] } | undefined> {
     const rows = await this.db.query(
-      `UPDATE prepick_runs SET status = 'running', lease_owner = $2,
-         lease_until = now() + ($3 * interval '1 millisecond'), wake_pending = false
-       WHERE id = $1 AND (status = 'ready' OR (status = 'running' AND lease_until < now()))
-       RETURNING *`,
+      `WITH claimed AS (
+         UPDATE prepick_runs SET status = 'running', lease_owner = $2,
+           lease_until = now() + ($3 * interval '1 millisecond'), wake_pending = false
+         WHERE id = $1 AND (status = 'ready' OR (status = 'running' AND lease_until < now()))
+         RETURNING *)
+       SELECT claimed.*, (
+         SELECT coalesce(jsonb_agg(jsonb_build_object('position', c.position, 'name', c.name,
+           'result', c.result) ORDER BY c.position), '[]'::jsonb)
+         FROM prepick_checkpoints c WHERE c.run_id = claimed.id) AS journal
+       FROM claimed`,
       [runId, owner, leaseMs],
     );
-    return rows[0] ? toRun(rows[0]) : undefined;
+    const row = rows[0];
+    if (!row) return undefined;
+    const journal = (row.journal ?? []) as { position: number; name: string; result: unknown }[];
+    return {
+      run: toRun(row),
+      checkpoints: journal.map((entry) => ({
+        position: Number(entry.position),
+        name: String(entry.name),
+        result: entry.result,
+      })),
+    };
   }
 
   /**
@@ -264,7 +308,7 @@ export class Store {
    * (`wake_pending`), in which case nothing changes and the caller replays at once.
    */
   async parkRun(runId: string, owner: string, waitingFor: string[]): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return this.withFrames(runId, async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = 'parked', lease_owner = NULL, lease_until = NULL
          WHERE id = $1 AND status = 'running' AND lease_owner = $2 AND NOT wake_pending
@@ -278,13 +322,20 @@ export class Store {
     });
   }
 
+  /** Runs `work` in a transaction and, once it committed, wakes this process's followers of the run. */
+  private async withFrames<T>(runId: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(work);
+    this.framesCommitted(runId);
+    return result;
+  }
+
   /** Ends a run `owner` holds and streams `run-finish`. */
   async finishRun(
     runId: string,
     owner: string,
     end: { status: "completed" | "failed" | "cancelled"; error?: string; modelMessages?: ModelMessage[] },
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return this.withFrames(runId, async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = $3, error = $4, model_messages = $5::jsonb,
            lease_owner = NULL, lease_until = NULL, finished_at = now()
@@ -308,7 +359,7 @@ export class Store {
    * instead and its worker ends it at its next checkpoint.
    */
   async cancelRun(runId: string): Promise<RunStatus | undefined> {
-    const status = await this.db.transaction(async (tx) => {
+    const status = await this.withFrames(runId, async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = 'cancelled', finished_at = now(), lease_owner = NULL, lease_until = NULL
          WHERE id = $1 AND status IN ('ready', 'parked') RETURNING id`,
@@ -362,13 +413,28 @@ export class Store {
 
   /** Appends a frame with the run's next sequence number and wakes its followers. */
   async appendFrame(q: Queryable, runId: string, frame: Frame): Promise<number> {
+    return (await this.appendFrames(q, runId, [frame])) ?? 0;
+  }
+
+  /**
+   * Appends frames with the run's next sequence numbers, dense and in order, and wakes its
+   * followers once: one statement, however many frames. Returns the last sequence number.
+   */
+  async appendFrames(q: Queryable, runId: string, frames: readonly Frame[]): Promise<number | undefined> {
+    if (frames.length === 0) return undefined;
+    // The NOTIFY rides in the same statement, so a batch costs one round trip and commits with it.
     const rows = await q.query<{ seq: number }>(
-      `INSERT INTO prepick_frames (run_id, seq, frame)
-       VALUES ($1, (SELECT coalesce(max(seq), 0) + 1 FROM prepick_frames WHERE run_id = $1), $2::jsonb)
-       RETURNING seq`,
-      [runId, json(frame)],
+      `WITH base AS (SELECT coalesce(max(seq), 0) AS seq FROM prepick_frames WHERE run_id = $1),
+       added AS (
+         INSERT INTO prepick_frames (run_id, seq, frame)
+         SELECT $1, base.seq + item.ordinality, item.frame
+         FROM base, jsonb_array_elements($2::jsonb) WITH ORDINALITY AS item(frame, ordinality)
+         RETURNING seq)
+       SELECT max(seq) AS seq, pg_notify($3, $1) AS notified FROM added`,
+      [runId, json(frames), FRAMES_CHANNEL],
     );
-    await q.query("SELECT pg_notify($1, $2)", [FRAMES_CHANNEL, runId]);
+    // Outside a transaction the frames are committed already; a transaction's caller says when.
+    if (q === this.db) this.framesCommitted(runId);
     return Number(rows[0]?.seq);
   }
 
@@ -452,19 +518,20 @@ export class Store {
     to: ToolCallStatus,
     output: unknown,
   ): Promise<{ settled: true; row: OwnedToolCall } | { settled: false; row: OwnedToolCall | undefined }> {
-    const result = await this.db.transaction(async (tx) => {
-      const row = await this.settleToolCall(tx, id, "pending_approval", to, output);
-      if (!row) return { settled: false as const, row: await this.toolCall(id, tx) };
-      await tx.query(
-        `UPDATE prepick_runs SET wake_pending = true,
+    // One statement settles the row, wakes its run and notifies: atomic without a transaction.
+    const rows = await this.db.query(
+      `WITH settled AS (
+         UPDATE prepick_tool_calls SET status = $2, output = $3::jsonb, settled_at = now()
+         WHERE id = $1 AND status = 'pending_approval' RETURNING *),
+       woken AS (
+         UPDATE prepick_runs SET wake_pending = true,
            status = CASE WHEN status = 'parked' THEN 'ready' ELSE status END
-         WHERE id = $1`,
-        [row.runId],
-      );
-      await tx.query("SELECT pg_notify($1, $2)", [RUNS_CHANNEL, row.runId]);
-      return { settled: true as const, row };
-    });
-    return result;
+         WHERE id IN (SELECT run_id FROM settled) RETURNING id)
+       SELECT settled.*, pg_notify($4, settled.run_id) AS notified FROM settled`,
+      [id, to, json(output), RUNS_CHANNEL],
+    );
+    if (rows[0]) return { settled: true, row: toToolCall(rows[0]) };
+    return { settled: false, row: await this.toolCall(id) };
   }
 
   /**

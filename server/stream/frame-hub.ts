@@ -7,17 +7,21 @@ import { FRAMES_CHANNEL, type Store } from "../store/store";
 export class FrameHub {
   private readonly waiters = new Map<string, Set<() => void>>();
   private unlisten: (() => Promise<void>) | undefined;
+  private stopLocal: (() => void) | undefined;
 
   /** @param store The store whose frames are followed. */
   constructor(private readonly store: Store) {}
 
   /** Starts listening. */
   async start(): Promise<void> {
+    // Frames this process commits wake its followers at once; the NOTIFY covers other processes.
+    this.stopLocal = this.store.onFramesCommitted((runId) => this.wake(runId));
     this.unlisten = await this.store.db.listen(FRAMES_CHANNEL, (runId) => this.wake(runId));
   }
 
   /** Stops listening and releases every waiter. */
   async stop(): Promise<void> {
+    this.stopLocal?.();
     await this.unlisten?.().catch(() => undefined);
     for (const runId of [...this.waiters.keys()]) this.wake(runId);
   }
