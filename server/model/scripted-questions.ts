@@ -50,6 +50,8 @@ export const AMBIGUOUS_TOPICS: readonly AmbiguousTopic[] = [
       {
         id: "horizon",
         prompt: "How far ahead should the plan go?",
+        // A horizon the options do not name ("until the beta") is a fair answer too.
+        allowFreeText: true,
         options: [
           { value: "day", label: "Today" },
           { value: "week", label: "This week" },

@@ -77,6 +77,39 @@ async function settledRows(page: Page) {
     );
 }
 
+describe("planner's questions, asked through the model", () => {
+  it(
+    "takes a free-text answer instead of an option, and the agent reads it as typed",
+    async () => {
+      const page = await open("planner");
+      const answers = recordRequests(page, "/agent/tool-call/answer");
+      await sendMessage(page, "Plan the migration to the new billing API");
+
+      const form = questionForm(page);
+      await waitForQuestions(page, "Question 1 of 2");
+      await expectChecked(page.getByRole("radio", { name: /This week/ }), true);
+      await form.getByRole("textbox", { name: "Or write your own answer" }).fill("Until the beta ships");
+      // Typing replaces the pick on a single-choice question.
+      await expectChecked(page.getByRole("radio", { name: /This week/ }), false);
+      await form.getByRole("button", { name: "Next" }).click();
+      await form.getByText("Question 2 of 2").waitFor();
+      await page.keyboard.press("Enter");
+
+      await settledOutcome(page).getByText("Answered").waitFor();
+      expect(await settledRows(page)).toEqual([
+        { id: "horizon", shown: "Until the beta ships", defaulted: false, marked: false },
+        { id: "detail", shown: "An outline", defaulted: true, marked: true },
+      ]);
+      const posted = postedBodies(answers) as { answers?: Record<string, string[]> }[];
+      expect(posted.map((body) => body.answers)).toEqual([{ horizon: ["Until the beta ships"] }]);
+      await expect
+        .poll(() => assistantText(page))
+        .toContain("How far ahead should the plan go? → Until the beta ships");
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
 describe("refactorer's intake in the demo page", () => {
   it(
     "asks before any model output; Enter confirms the pre-picked answers and the reply follows in the same turn",
