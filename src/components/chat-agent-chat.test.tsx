@@ -4,36 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAgentServer } from "@/hooks/agent-server.fixture";
 import { AgentChat } from "../../registry/blocks/agent-chat/agent-chat";
-
-/** The spec's intake example, on the reference server with its embedded scripted model. */
-const refactorer = {
-  name: "refactorer",
-  systemPrompt: "You refactor TypeScript.",
-  intake: {
-    preamble: "Two questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-    questions: [
-      {
-        id: "scope",
-        prompt: "How much should I cover?",
-        options: [
-          { value: "file", label: "This file", hotkey: "a" },
-          { value: "module", label: "The whole module", hotkey: "b" },
-        ],
-        defaults: ["module"],
-      },
-      {
-        id: "tests",
-        prompt: "Which tests should I touch?",
-        multiple: true,
-        options: [
-          { value: "unit", label: "Unit" },
-          { value: "e2e", label: "End to end" },
-        ],
-        defaults: ["unit"],
-      },
-    ],
-  },
-};
+import { refactorer } from "../../server/testing/test-agents";
 
 let server: { url: string; close: () => Promise<void> };
 beforeAll(async () => {

@@ -4,39 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ElicitationOutcome } from "@/lib/prepick/core";
 import { AgentChatTransport } from "@/lib/prepick/transport";
+import { refactorer } from "../../server/testing/test-agents";
 import { startAgentServer } from "./agent-server.fixture";
 import { TranscriptBuilder } from "./transcript-builder";
 import type { ApprovalBlock, ElicitationBlock, TranscriptMessage } from "./types";
-
-const refactorer = {
-  name: "refactorer",
-  systemPrompt: "You refactor TypeScript.",
-  intake: {
-    preamble:
-      "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-    questions: [
-      {
-        id: "scope",
-        prompt: "How much should I cover?",
-        options: [
-          { value: "file", label: "This file", hotkey: "a" },
-          { value: "module", label: "The whole module", hotkey: "b" },
-        ],
-        defaults: ["module"],
-      },
-      {
-        id: "tests",
-        prompt: "Which tests should I touch?",
-        multiple: true,
-        options: [
-          { value: "unit", label: "Unit" },
-          { value: "e2e", label: "End to end" },
-        ],
-        defaults: ["unit"],
-      },
-    ],
-  },
-};
 
 const booker = {
   name: "booker",
