@@ -50,10 +50,11 @@ async function askForPurge(): Promise<Page> {
   await approval.getByRole("button", { name: "Approve" }).waitFor();
   expect(await approval.getByText("purge_cache").count()).toBeGreaterThan(0);
   expect(await composer(page).isDisabled()).toBe(true);
+  // The request is streamed before the run parks, so the button can show a moment before the park is stored.
+  await expect.poll(async () => (await frameKinds(page, threadOf(page))).at(-1)).toBe("run-parked");
   const kinds = await frameKinds(page, threadOf(page));
   expect(kinds).toContain("approval-request");
   expect(kinds).not.toContain("tool-output");
-  expect(kinds.at(-1)).toBe("run-parked");
   return page;
 }
 

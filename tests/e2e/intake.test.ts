@@ -129,8 +129,10 @@ describe("refactorer's intake in the demo page", () => {
       await expectChecked(page.getByRole("radio", { name: "This file" }), false);
       // Nothing of the model yet: no text on the page, and no model step in the stored run.
       expect(await page.locator('[data-role="assistant"] [data-slot="chat-message-text"]').count()).toBe(0);
-      const kinds = await frameKinds(page, threadOf(page));
-      expect(kinds).toEqual(["run-start", "elicitation", "run-parked"]);
+      // The question set is streamed before the run parks; the park lands a moment after the form shows.
+      await expect
+        .poll(() => frameKinds(page, threadOf(page)))
+        .toEqual(["run-start", "elicitation", "run-parked"]);
       expect(await composer(page).isDisabled()).toBe(true);
       await saveThemedScreenshots(page, "pending");
 
