@@ -6,6 +6,7 @@ import { quoteChannel } from "./channel-name";
 import { closableTransaction } from "./closable-transaction";
 import { lockDataDir } from "./data-dir-lock";
 import type { Database } from "./database";
+import { preparedStatements } from "./pglite-prepared";
 import { assertOutsideTransaction, inTransactionScope, outsideTransactionScope } from "./transaction-scope";
 import { TYPE_PARSERS } from "./type-parsers";
 
@@ -47,22 +48,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     outsideTransactionScope(() => listeners.dispatch(channel, payload)),
   );
 
-  const run = async (sql: string, params: readonly unknown[]) =>
-    (await pglite.query<Record<string, unknown>>(sql, [...params])).rows;
+  const prepared = preparedStatements(pglite);
 
   const database: Database = {
     kind: "pglite",
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       assertOutsideTransaction(database, "query");
-      return (await run(sql, params)) as Row[];
+      return (await prepared.query(sql, params)) as Row[];
     },
     async transaction(work) {
       assertOutsideTransaction(database, "transaction");
       return inTransactionScope(database, () =>
         pglite.transaction(async (inner) => {
-          const { tx, close } = closableTransaction(
-            async (sql, params) => (await inner.query<Record<string, unknown>>(sql, [...params])).rows,
-          );
+          const { tx, close } = closableTransaction((sql, params) => prepared.queryIn(inner, sql, params));
           try {
             return await work(tx);
           } finally {

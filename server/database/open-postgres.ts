@@ -6,6 +6,9 @@ import type { Database } from "./database";
 import { assertOutsideTransaction, inTransactionScope, outsideTransactionScope } from "./transaction-scope";
 import { TYPE_PARSERS } from "./type-parsers";
 
+/** How many statement texts get a name (a prepared statement on each connection). */
+const MAX_NAMED_STATEMENTS = 256;
+
 /** Reconnect delays for the listening connection: doubling from the first to the last. */
 const RECONNECT_DELAY_MS = { first: 100, last: 5_000 } as const;
 
@@ -97,11 +100,24 @@ export async function openPostgres(url: string): Promise<Database> {
     reconnectTimer.unref();
   }
 
+  // Parameterised statements are named, so each connection parses and plans a text once and
+  // then only binds and executes it; the store runs a fixed set of them. Past the cap (texts
+  // built at run time), statements go unnamed, as before.
+  const names = new Map<string, string>();
+  const statement = (sql: string, params: readonly unknown[]) => {
+    let name = names.get(sql);
+    if (name === undefined && params.length > 0 && names.size < MAX_NAMED_STATEMENTS) {
+      name = `prepick_${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return { text: sql, values: [...params], ...(name === undefined ? {} : { name }) };
+  };
+
   const database: Database = {
     kind: "postgres",
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       assertOutsideTransaction(database, "query");
-      return (await pool.query(sql, [...params])).rows as Row[];
+      return (await pool.query(statement(sql, params))).rows as Row[];
     },
     async transaction(work) {
       assertOutsideTransaction(database, "transaction");
@@ -119,7 +135,7 @@ export async function openPostgres(url: string): Promise<Database> {
           throw error;
         });
         const { tx, close } = closableTransaction(
-          async (sql, params) => (await client.query(sql, [...params])).rows,
+          async (sql, params) => (await client.query(statement(sql, params))).rows,
         );
         try {
           const result = await inTransactionScope(database, () => work(tx));
