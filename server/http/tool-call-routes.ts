@@ -82,12 +82,21 @@ export function toolCallRoutes(app: AgentApp, context: RouteContext): void {
         }
         output = reason === undefined ? {} : { reason };
       }
-      const settled = await context.store.settleByPerson(toolCallId, SETTLES_TO[action], output);
+      // With room here, the settlement claims the run too, and this process resumes it at once.
+      const claimFor = context.worker.reserve(row.runId);
+      let settled: Awaited<ReturnType<typeof context.store.settleByPerson>> | undefined;
+      try {
+        settled = await context.store.settleByPerson(toolCallId, SETTLES_TO[action], output, claimFor);
+      } finally {
+        if (claimFor) context.worker.unreserve();
+      }
       if (!settled.settled) return conflict(settled.row?.status, settled.row?.output);
-      context.worker.kick(row.runId, {
+      const resumed = {
         callId: toolCallId,
         settlement: { status: settled.row.status, output: settled.row.output },
-      });
+      };
+      if (settled.claimed) context.worker.resume(settled.claimed, resumed);
+      else context.worker.kick(row.runId, resumed);
       return c.json({ toolCallId, status: SETTLES_TO[action], output });
     });
   }

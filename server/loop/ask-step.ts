@@ -56,20 +56,16 @@ export async function runAsk(context: TurnContext, call: StepToolCall): Promise<
   );
   if (!record.request) return { type: "error-text", value: record.error ?? "The questions were not asked." };
   const request = record.request;
-  await journal.step(
-    `stream:elicitation:${call.id}`,
-    async () => ({ posted: true }),
-    async (tx) => {
-      await store.appendFrame(tx, run.id, { kind: "elicitation", id: call.id, request });
-    },
-  );
+  await journal.step(`stream:elicitation:${call.id}`, async () => ({ posted: true }), {
+    frames: () => [{ kind: "elicitation", id: call.id, request }],
+  });
   const settlement = await awaitSettlement(context, call.id);
   const name = settlement.status === "skipped" ? "persist:toolreject" : "persist:toolexec";
   const outcome = await journal.step(
     `${name}:${call.id}`,
     async () => settlement.output as ElicitationOutcome,
-    async (tx, result) => {
-      await store.appendFrame(tx, run.id, { kind: "tool-output", id: call.id, output: result });
+    {
+      frames: (result) => [{ kind: "tool-output", id: call.id, output: result }],
     },
   );
   return { type: "text", value: outcome.summary };

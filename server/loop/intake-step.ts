@@ -42,12 +42,8 @@ export async function runIntake(context: TurnContext): Promise<ModelMessage[]> {
   );
   if (!verdict.asked || !verdict.request) return [];
   const settlement = await awaitSettlement(context, callId);
-  const outcome = await journal.step(
-    "intake:answers",
-    async () => settlement.output as ElicitationOutcome,
-    async (tx, result) => {
-      await store.appendFrame(tx, run.id, { kind: "tool-output", id: callId, output: result });
-    },
-  );
+  const outcome = await journal.step("intake:answers", async () => settlement.output as ElicitationOutcome, {
+    frames: (result) => [{ kind: "tool-output", id: callId, output: result }],
+  });
   return askExchange(callId, verdict.request, outcome);
 }

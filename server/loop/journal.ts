@@ -1,3 +1,4 @@
+import type { Frame } from "prepick/core";
 import type { Queryable } from "../database/database";
 import type { CheckpointRow } from "../store/rows";
 import type { Store } from "../store/store";
@@ -17,12 +18,22 @@ export class JournalMismatchError extends Error {
 }
 
 /**
+ * What a step writes with its checkpoint: rows and frames in the checkpoint's transaction, or
+ * only frames, which go in the checkpoint's own statement (one round trip, no transaction).
+ */
+export type StepWrite<T> =
+  | ((tx: Queryable, result: T) => Promise<void>)
+  | { frames: (result: T) => readonly Frame[] };
+
+/**
  * A run's checkpoint journal as a replay cursor. Each {@link Journal.step} either returns the
  * result recorded at its position (replay) or does the work and records it; the rows the work
  * writes commit in the same transaction as the checkpoint, so neither exists without the other.
  */
 export class Journal {
   private position = 0;
+  // Signal checkpoints reached but not yet written; the next step's statement records them.
+  private unrecorded: CheckpointRow[] = [];
 
   /**
    * @param store Where checkpoints are recorded.
@@ -45,36 +56,64 @@ export class Journal {
    * tool handlers) and returns the result to record; `write` adds rows and frames in the same
    * transaction as the checkpoint. On replay neither runs and the recorded result comes back.
    */
-  async step<T>(
-    name: string,
-    compute: () => Promise<T>,
-    write?: (tx: Queryable, result: T) => Promise<void>,
-  ): Promise<T> {
-    const recorded = this.entries[this.position];
-    if (recorded) {
-      if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
-      this.position += 1;
-      return recorded.result as T;
-    }
+  async step<T>(name: string, compute: () => Promise<T>, write?: StepWrite<T>): Promise<T> {
+    const replayed = this.replay<T>(name);
+    if (replayed) return replayed.result;
     // Round-trip through JSON so the first run sees exactly what a replay will.
     const result = JSON.parse(JSON.stringify((await compute()) ?? null)) as T;
     crashBefore(name);
-    const position = this.position;
-    if (write) {
+    const entry = { position: this.position, name, result };
+    const entries = [...this.unrecorded, entry];
+    if (typeof write === "function") {
       await this.store.db.transaction(async (tx) => {
         await write(tx, result);
-        await this.store.recordCheckpoint(tx, this.runId, position, name, result);
+        await this.store.recordCheckpoints(tx, this.runId, entries);
       });
       this.store.framesCommitted(this.runId);
     } else {
-      // A lone checkpoint is one statement, atomic by itself: no BEGIN and COMMIT round trips.
-      await this.store.recordCheckpoint(this.store.db, this.runId, position, name, result);
+      // A checkpoint with frames or none is one statement, atomic by itself: no BEGIN and COMMIT.
+      await this.store.recordCheckpoints(this.store.db, this.runId, entries, write?.frames(result) ?? []);
     }
+    this.unrecorded = [];
     crashAfter(name);
-    this.entries.push({ position, name, result });
+    this.entries.push(entry);
     this.position += 1;
     // Readers of what the checkpoint streamed, and the requests behind them, go first.
     if (write) await yieldToIo();
     return result;
+  }
+
+  /**
+   * A step whose result can be read again from the store until it is recorded (how a person
+   * settled a row: settled rows do not change). Its checkpoint is written with the next step's,
+   * in the same statement, so a resume reaches its first frame one round trip sooner; a process
+   * that dies in between reads the same settlement again on replay.
+   */
+  async signal<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    const replayed = this.replay<T>(name);
+    if (replayed) return replayed.result;
+    const result = JSON.parse(JSON.stringify((await compute()) ?? null)) as T;
+    crashBefore(name);
+    const entry = { position: this.position, name, result };
+    this.unrecorded.push(entry);
+    crashAfter(name);
+    this.entries.push(entry);
+    this.position += 1;
+    return result;
+  }
+
+  /** Writes signal checkpoints no step has recorded yet; before a run parks or ends. */
+  async flush(): Promise<void> {
+    if (this.unrecorded.length === 0) return;
+    await this.store.recordCheckpoints(this.store.db, this.runId, this.unrecorded);
+    this.unrecorded = [];
+  }
+
+  private replay<T>(name: string): { result: T } | undefined {
+    const recorded = this.entries[this.position];
+    if (!recorded) return undefined;
+    if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
+    this.position += 1;
+    return { result: recorded.result as T };
   }
 }

@@ -33,19 +33,17 @@ function assistantMessage(result: StepResult): ModelMessage {
  */
 export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
   const { journal, store, run, agent } = context;
-  await journal.step(
-    "persist:run:start",
-    async () => ({ messageId: run.messageId }),
-    async (tx) => {
-      await store.appendFrame(tx, run.id, {
+  await journal.step("persist:run:start", async () => ({ messageId: run.messageId }), {
+    frames: () => [
+      {
         kind: "run-start",
         runId: run.id,
         threadId: run.threadId,
         messageId: run.messageId,
         agent: run.agent,
-      });
-    },
-  );
+      },
+    ],
+  });
   const turn: ModelMessage[] = [userModelMessage(run.userMessage)];
   turn.push(...(await runIntake(context)));
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {

@@ -86,17 +86,9 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
     const settlement = await awaitSettlement(context, call.id);
     if (settlement.status === "rejected") {
       const reason = (settlement.output as { reason?: string } | null)?.reason;
-      await journal.step(
-        `persist:toolreject:${call.id}`,
-        async () => ({ reason: reason ?? null }),
-        async (tx) => {
-          await store.appendFrame(tx, run.id, {
-            kind: "tool-denied",
-            id: call.id,
-            ...(reason !== undefined ? { reason } : {}),
-          });
-        },
-      );
+      await journal.step(`persist:toolreject:${call.id}`, async () => ({ reason: reason ?? null }), {
+        frames: () => [{ kind: "tool-denied", id: call.id, ...(reason !== undefined ? { reason } : {}) }],
+      });
       return { type: "execution-denied", ...(reason !== undefined ? { reason } : {}) };
     }
   }

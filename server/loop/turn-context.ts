@@ -52,7 +52,7 @@ export interface Settlement {
  */
 export function awaitSettlement(context: TurnContext, callId: string): Promise<Settlement> {
   const { journal, store, run } = context;
-  return journal.step(`signal:tool:${run.id}:${callId}`, async () => {
+  return journal.signal(`signal:tool:${run.id}:${callId}`, async () => {
     const known = context.settlements?.get(callId);
     if (known) {
       context.settlements?.delete(callId);

@@ -46,6 +46,8 @@ export class Worker {
   // Settlements this process committed for its active runs, by run then call; gone with the task.
   private readonly settlements = new Map<string, Map<string, Settlement>>();
   private readonly abort = new AbortController();
+  // Slots held for runs an answer is about to claim in the statement that settles it.
+  private reserved = 0;
   private stopped = false;
   private timer: ReturnType<typeof setInterval> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -68,11 +70,56 @@ export class Worker {
   kick(runId: string, settled?: { callId: string; settlement: Settlement }): void {
     // A NOTIFY may have started the run already; its replay can still use the settlement.
     if (settled) this.settlements.get(runId)?.set(settled.callId, settled.settlement);
-    if (this.stopped || this.active.has(runId) || this.active.size >= this.options.concurrency) return;
+    if (
+      this.stopped ||
+      this.active.has(runId) ||
+      this.active.size + this.reserved >= this.options.concurrency
+    )
+      return;
+    this.track(runId, settled, (settlements) => this.claimAndRun(runId, settlements));
+  }
+
+  /**
+   * Holds a slot for a run this process is about to claim while settling one of its rows, so the
+   * claim and the settlement share a statement. Returns the owner and lease to claim with, or
+   * undefined when this process has no room (the run is then woken for whoever has). Every
+   * reservation ends in {@link Worker.unreserve}, before {@link Worker.resume} takes the run.
+   */
+  reserve(runId: string): { owner: string; leaseMs: number } | undefined {
+    if (
+      this.stopped ||
+      this.active.has(runId) ||
+      this.active.size + this.reserved >= this.options.concurrency
+    )
+      return undefined;
+    this.reserved += 1;
+    return { owner: this.options.owner, leaseMs: this.options.leaseMs };
+  }
+
+  /** Gives back a slot {@link Worker.reserve} held. */
+  unreserve(): void {
+    this.reserved = Math.max(0, this.reserved - 1);
+  }
+
+  /** Runs a run a settlement claimed with a reserved slot, from the journal the claim read. */
+  resume(
+    claimed: { run: RunRow; checkpoints: CheckpointRow[] },
+    settled: { callId: string; settlement: Settlement },
+  ) {
+    this.track(claimed.run.id, settled, (settlements) =>
+      this.runClaimed(claimed.run, claimed.checkpoints, settlements),
+    );
+  }
+
+  private track(
+    runId: string,
+    settled: { callId: string; settlement: Settlement } | undefined,
+    work: (settlements: Map<string, Settlement>) => Promise<void>,
+  ): void {
     const settlements = new Map<string, Settlement>();
     if (settled) settlements.set(settled.callId, settled.settlement);
     this.settlements.set(runId, settlements);
-    const task = this.claimAndRun(runId, settlements)
+    const task = work(settlements)
       .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
       .finally(() => {
         this.active.delete(runId);
@@ -112,13 +159,19 @@ export class Worker {
     const { store, owner, leaseMs } = this.options;
     const claimed = await store.claimRunWithJournal(runId, owner, leaseMs);
     if (!claimed) return;
+    await this.runClaimed(claimed.run, claimed.checkpoints, settlements);
+  }
+
+  private async runClaimed(run: RunRow, checkpoints: CheckpointRow[], settlements: Map<string, Settlement>) {
+    const { store, owner, leaseMs } = this.options;
+    const runId = run.id;
     const heartbeat = setInterval(
       () => void store.renewLease(runId, owner, leaseMs).catch(() => undefined),
       leaseMs / 3,
     );
     heartbeat.unref?.();
     try {
-      await this.execute(claimed.run, claimed.checkpoints, settlements);
+      await this.execute(run, checkpoints, settlements);
     } finally {
       clearInterval(heartbeat);
     }
@@ -176,10 +229,12 @@ export class Worker {
           },
           abortSignal: this.abort.signal,
         });
+        await journal.flush();
         await store.finishRun(run.id, owner, { status: "completed", modelMessages: messages });
         return;
       } catch (error) {
         if (error instanceof ParkSignal) {
+          await journal.flush();
           if (await store.parkRun(run.id, owner, error.waitingFor)) return;
           continue;
         }

@@ -21,7 +21,8 @@ export const FRAMES_CHANNEL = "prepick_frames";
 type Row = Record<string, unknown>;
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+// Timestamps come as Dates from a column and as text from `to_jsonb`; both leave as ISO strings.
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
 
 function toThread(row: Row): ThreadRow {
@@ -67,6 +68,23 @@ function toToolCall(row: Row): OwnedToolCall {
   };
 }
 
+/** A journal aggregated by a statement (`jsonb_agg` of position, name, result), in order. */
+function toJournal(value: unknown): CheckpointRow[] {
+  const entries = (value ?? []) as { position: number; name: string; result: unknown }[];
+  return entries.map((entry) => ({
+    position: Number(entry.position),
+    name: String(entry.name),
+    result: entry.result,
+  }));
+}
+
+/** A dense batch of frames with their numbers, given the last one's; undefined without it. */
+function numbered(frames: readonly Frame[], last: unknown): SequencedFrame[] | undefined {
+  const end = Number(last);
+  if (last === null || last === undefined || !Number.isInteger(end)) return undefined;
+  return frames.map((frame, index) => ({ seq: end - frames.length + 1 + index, frame }));
+}
+
 /** Strips the owner from a tool-call row for the wire. */
 export function publicToolCall(row: OwnedToolCall): ToolCallRow {
   const { actorId: _owner, ...rest } = row;
@@ -96,23 +114,24 @@ export type StartRunResult =
  * inside the caller's transaction, so a checkpoint and the rows it stands for commit together.
  */
 export class Store {
-  private readonly frameListeners = new Set<(runId: string) => void>();
+  private readonly frameListeners = new Set<(runId: string, frames?: readonly SequencedFrame[]) => void>();
 
   /** @param db The database the store lives in. */
   constructor(readonly db: Database) {}
 
   /**
    * Calls `listener` when this process committed frames of a run, so its own followers need not
-   * wait for the NOTIFY to come back from the database. Returns the function that removes it.
+   * wait for the NOTIFY to come back from the database; with the frames themselves when the
+   * writer knows their numbers. Returns the function that removes it.
    */
-  onFramesCommitted(listener: (runId: string) => void): () => void {
+  onFramesCommitted(listener: (runId: string, frames?: readonly SequencedFrame[]) => void): () => void {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);
   }
 
-  /** Tells this process's followers that frames of `runId` committed. */
-  framesCommitted(runId: string): void {
-    for (const listener of this.frameListeners) listener(runId);
+  /** Tells this process's followers that frames of `runId` committed (`frames`, when known). */
+  framesCommitted(runId: string, frames?: readonly SequencedFrame[]): void {
+    for (const listener of this.frameListeners) listener(runId, frames);
   }
 
   /** Brings the schema up to date. */
@@ -239,15 +258,7 @@ export class Store {
     );
     const row = rows[0];
     if (!row) return undefined;
-    const journal = (row.journal ?? []) as { position: number; name: string; result: unknown }[];
-    return {
-      run: toRun(row),
-      checkpoints: journal.map((entry) => ({
-        position: Number(entry.position),
-        name: String(entry.name),
-        result: entry.result,
-      })),
-    };
+    return { run: toRun(row), checkpoints: toJournal(row.journal) };
   }
 
   /**
@@ -405,10 +416,37 @@ export class Store {
 
   /** Records one checkpoint; fails if the position is taken (another process got there first). */
   async recordCheckpoint(tx: Queryable, runId: string, position: number, name: string, result: unknown) {
-    await tx.query(
-      "INSERT INTO prepick_checkpoints (run_id, position, name, result) VALUES ($1, $2, $3, $4::jsonb)",
-      [runId, position, name, json(result)],
+    await this.recordCheckpoints(tx, runId, [{ position, name, result }]);
+  }
+
+  /**
+   * Records checkpoints and appends frames in one statement: atomic without a transaction, one
+   * round trip, and it fails whole if a position is taken (another process got there first).
+   * Followers are woken once the frames committed: at once outside a transaction, by the caller inside one.
+   */
+  async recordCheckpoints(
+    q: Queryable,
+    runId: string,
+    entries: readonly CheckpointRow[],
+    frames: readonly Frame[] = [],
+  ): Promise<void> {
+    const rows = await q.query<{ seq: number | null }>(
+      `WITH recorded AS (
+         INSERT INTO prepick_checkpoints (run_id, position, name, result)
+         SELECT $1, entry.position, entry.name, entry.result
+         FROM jsonb_to_recordset($2::jsonb) AS entry(position integer, name text, result jsonb)
+         RETURNING position),
+       base AS (SELECT coalesce(max(seq), 0) AS seq FROM prepick_frames WHERE run_id = $1),
+       added AS (
+         INSERT INTO prepick_frames (run_id, seq, frame)
+         SELECT $1, base.seq + item.ordinality, item.frame
+         FROM base, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS item(frame, ordinality)
+         RETURNING seq)
+       SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT max(seq) FROM added) AS seq,
+         CASE WHEN EXISTS (SELECT 1 FROM added) THEN pg_notify($4, $1) END AS notified`,
+      [runId, json(entries), json(frames), FRAMES_CHANNEL],
     );
+    if (q === this.db && frames.length > 0) this.framesCommitted(runId, numbered(frames, rows[0]?.seq));
   }
 
   /** Appends a frame with the run's next sequence number and wakes its followers. */
@@ -434,7 +472,7 @@ export class Store {
       [runId, json(frames), FRAMES_CHANNEL],
     );
     // Outside a transaction the frames are committed already; a transaction's caller says when.
-    if (q === this.db) this.framesCommitted(runId);
+    if (q === this.db) this.framesCommitted(runId, numbered(frames, rows[0]?.seq));
     return Number(rows[0]?.seq);
   }
 
@@ -511,27 +549,60 @@ export class Store {
 
   /**
    * Settles a pending row a person acted on and makes its run resumable: a parked run becomes
-   * ready; a run still running is flagged so it does not park. One transaction.
+   * ready; a run still running is flagged so it does not park. With `claimFor`, a parked or
+   * ready run is claimed for that owner in the same statement instead, and comes back with its
+   * journal, so the process that took the answer resumes it without another round trip.
    */
   async settleByPerson(
     id: string,
     to: ToolCallStatus,
     output: unknown,
-  ): Promise<{ settled: true; row: OwnedToolCall } | { settled: false; row: OwnedToolCall | undefined }> {
-    // One statement settles the row, wakes its run and notifies: atomic without a transaction.
+    claimFor?: { owner: string; leaseMs: number },
+  ): Promise<
+    | { settled: true; row: OwnedToolCall; claimed?: { run: RunRow; checkpoints: CheckpointRow[] } }
+    | { settled: false; row: OwnedToolCall | undefined }
+  > {
+    // One statement settles the row, wakes (or claims) its run and notifies: atomic without a
+    // transaction. A claimed run needs no NOTIFY: nobody else is to pick it up.
     const rows = await this.db.query(
       `WITH settled AS (
          UPDATE prepick_tool_calls SET status = $2, output = $3::jsonb, settled_at = now()
          WHERE id = $1 AND status = 'pending_approval' RETURNING *),
        woken AS (
-         UPDATE prepick_runs SET wake_pending = true,
-           status = CASE WHEN status = 'parked' THEN 'ready' ELSE status END
-         WHERE id IN (SELECT run_id FROM settled) RETURNING id)
-       SELECT settled.*, pg_notify($4, settled.run_id) AS notified FROM settled`,
-      [id, to, json(output), RUNS_CHANNEL],
+         UPDATE prepick_runs SET
+           wake_pending = NOT ($5::boolean AND status IN ('parked', 'ready')),
+           lease_owner = CASE WHEN $5::boolean AND status IN ('parked', 'ready') THEN $6 ELSE lease_owner END,
+           lease_until = CASE WHEN $5::boolean AND status IN ('parked', 'ready')
+             THEN now() + ($7 * interval '1 millisecond') ELSE lease_until END,
+           status = CASE WHEN $5::boolean AND status IN ('parked', 'ready') THEN 'running'
+             WHEN status = 'parked' THEN 'ready' ELSE status END
+         WHERE id IN (SELECT run_id FROM settled) RETURNING *)
+       SELECT to_jsonb(settled) AS call, to_jsonb(woken) AS run,
+         CASE WHEN woken.wake_pending THEN pg_notify($4, settled.run_id) END AS notified,
+         CASE WHEN NOT woken.wake_pending THEN (
+           SELECT coalesce(jsonb_agg(jsonb_build_object('position', c.position, 'name', c.name,
+             'result', c.result) ORDER BY c.position), '[]'::jsonb)
+           FROM prepick_checkpoints c WHERE c.run_id = woken.id) END AS journal
+       FROM settled LEFT JOIN woken ON woken.id = settled.run_id`,
+      [
+        id,
+        to,
+        json(output),
+        RUNS_CHANNEL,
+        claimFor !== undefined,
+        claimFor?.owner ?? null,
+        claimFor?.leaseMs ?? 0,
+      ],
     );
-    if (rows[0]) return { settled: true, row: toToolCall(rows[0]) };
-    return { settled: false, row: await this.toolCall(id) };
+    const row = rows[0];
+    if (!row) return { settled: false, row: await this.toolCall(id) };
+    const call = toToolCall(row.call as Row);
+    if (row.journal === null || row.journal === undefined) return { settled: true, row: call };
+    return {
+      settled: true,
+      row: call,
+      claimed: { run: toRun(row.run as Row), checkpoints: toJournal(row.journal) },
+    };
   }
 
   /**
