@@ -46,7 +46,8 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
       try {
         while (!abort.signal.aborted) {
           const waiting = hub.wait(runId, POLL_MS, abort.signal);
-          const frames = await store.framesAfter(runId, after);
+          const remembered = hub.recent(runId, after);
+          const frames = remembered ?? (await store.framesAfter(runId, after));
           for (const { seq, frame } of frames) {
             controller.enqueue(encoder.encode(`id: ${seq}\ndata: ${JSON.stringify(frame)}\n\n`));
             after = seq;
@@ -57,7 +58,9 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
           }
           if (frames.length > 0) {
             quietSince = Date.now();
-            continue;
+            // A read may have stopped at its limit: read on. Remembered frames are all there is
+            // in memory, and anything committed since wakes the wait taken before them.
+            if (!remembered) continue;
           }
           if (Date.now() - quietSince > KEEP_ALIVE_MS) {
             controller.enqueue(encoder.encode(": keep-alive\n\n"));
