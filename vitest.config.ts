@@ -26,6 +26,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+          setupFiles: ["./tests/support/pattern-engine.setup.ts"],
         },
       },
       {

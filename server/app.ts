@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { LanguageModel } from "ai";
 import { Hono } from "hono";
+import { loadPatternEngine } from "prepick/core";
 import { checkAgents } from "./agents/check-agents";
 import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
 import type { Database } from "./database/database";
@@ -59,6 +60,7 @@ export interface PrepickApp {
  * worker, and mounts the routes.
  */
 export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
+  await loadPatternEngine();
   const agents = checkAgents(options.agents, { ask: options.ask });
   const moduleModel: LanguageModel = options.model ?? resolveModel();
   const ownsDatabase = options.database === undefined;

@@ -128,8 +128,26 @@ export const OneAtATime: Story = {
   },
 };
 
-/** A text field with a pattern and a pre-filled default. */
-export const TextInput: Story = { args: { options: local(one(typedQuestions.text as Question)) } };
+/**
+ * A text field with a pattern and a pre-filled default. The page fetches the pattern engine when
+ * the question appears; a value the pattern refuses is held back with the rule it broke.
+ */
+export const TextInput: Story = {
+  args: { options: local(one(typedQuestions.text as Question)) },
+  beforeEach: clearSpies,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const title = canvas.getByRole("textbox", { name: "What should the branch be called?" });
+    await userEvent.clear(title);
+    await userEvent.type(title, "Fix Login{Enter}");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      'answers["title"] must match the pattern [a-z]+(-[a-z]+)*',
+    );
+    await userEvent.clear(title);
+    await userEvent.type(title, "fix-login{Enter}");
+    await waitFor(() => expect(sentAnswers).toHaveBeenCalledWith({ title: ["fix-login"] }));
+  },
+};
 
 /** A textarea: Enter writes a new line, Ctrl/⌘+Enter confirms. */
 export const TextareaInput: Story = { args: { options: local(one(typedQuestions.textarea as Question)) } };

@@ -4,6 +4,7 @@ import { cva } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
+import { kbdClasses } from "./elicitation-option";
 
 /** The form's buttons, in shadcn's button styles. */
 const elicitationButtonVariants = cva(
@@ -20,9 +21,6 @@ const elicitationButtonVariants = cva(
     defaultVariants: { variant: "default" },
   },
 );
-
-const kbdClasses =
-  "inline-flex h-5 min-w-5 items-center justify-center rounded-sm border bg-background px-1 font-mono text-xs text-foreground";
 
 /**
  * Back (one at a time, after the first question), Next or Confirm, and "Skip and use my picks".

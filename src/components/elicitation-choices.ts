@@ -1,4 +1,5 @@
-import { type Option, type Question, withHotkeys } from "@/lib/prepick/core";
+import { withHotkeys } from "@/lib/prepick/core/check-questions";
+import type { Option, Question } from "@/lib/prepick/core/question";
 
 const BOOLEAN_CHOICES: readonly Option[] = [
   { value: "true", label: "Yes", hotkey: "y" },

@@ -1,14 +1,13 @@
 "use client";
 
 import * as React from "react";
-import { coerceAnswer, type Question } from "@/lib/prepick/core";
+import { coerceAnswer } from "@/lib/prepick/core/coerce-answer";
+import type { Question } from "@/lib/prepick/core/question";
 import { cn } from "@/lib/utils";
 import { useElicitationQuestionContext } from "./elicitation-context";
 
 const fieldClasses =
   "flex w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed aria-invalid:border-destructive aria-invalid:ring-destructive/20 motion-reduce:transition-none md:text-sm dark:bg-input/30 dark:aria-invalid:ring-destructive/40";
-
-const NATIVE_TYPES = { text: "text", number: "number", date: "date", email: "email", url: "url" } as const;
 
 /**
  * What the field shows: the person's own characters while they type (`1.` on the way to `1.5`),
@@ -101,7 +100,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
   return (
     <input
       {...shared}
-      type={type === "boolean" ? "text" : NATIVE_TYPES[type]}
+      type={type === "boolean" ? "text" : type}
       inputMode={type === "number" ? "decimal" : undefined}
       step={type === "number" ? "any" : undefined}
       min={bound(question, "min")}

@@ -1,4 +1,4 @@
-import { SKIP_HOTKEY } from "@/lib/prepick/core";
+import { SKIP_HOTKEY } from "@/lib/prepick/core/question";
 
 /** The kind of element a key was pressed on, which decides what the key may mean. */
 export type ElicitationKeyTarget =

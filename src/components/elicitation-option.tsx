@@ -9,6 +9,23 @@ import { useElicitationQuestionContext } from "./elicitation-context";
 const controlClasses =
   "peer mt-0.5 size-4 shrink-0 border border-input shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed aria-invalid:border-destructive aria-invalid:ring-destructive/20 motion-reduce:transition-none dark:bg-input/30 dark:aria-invalid:ring-destructive/40";
 
+/** The look of a key cap: an option's hotkey, and the keys in the hints. */
+const kbdClasses =
+  "inline-flex h-5 min-w-5 items-center justify-center rounded-sm border bg-background px-1 font-mono text-xs text-foreground";
+
+/** The "pre-picked" mark on the agent's own pick: beside an option, a typed field or a settled answer. */
+function ElicitationPrePicked({ className, ...props }: React.ComponentProps<"span">) {
+  return (
+    <span
+      data-slot="elicitation-pre-picked"
+      className={cn("rounded-full border px-2 py-0.5 text-xs font-normal text-muted-foreground", className)}
+      {...props}
+    >
+      pre-picked
+    </span>
+  );
+}
+
 /**
  * The options of the current question: a Radix radio group for one value, a group of Radix
  * checkboxes for several. Renders one {@link ElicitationOption} per option unless given children.
@@ -94,11 +111,7 @@ function ElicitationOption({
     >
       {option.hotkey !== undefined ? (
         // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd is not focusable; the control's aria-keyshortcuts says it.
-        <kbd
-          aria-hidden="true"
-          data-slot="elicitation-hotkey"
-          className="mt-px inline-flex h-5 min-w-5 items-center justify-center rounded-sm border bg-background px-1 font-mono text-xs text-foreground"
-        >
+        <kbd aria-hidden="true" data-slot="elicitation-hotkey" className={cn(kbdClasses, "mt-px")}>
           {option.hotkey}
         </kbd>
       ) : null}
@@ -147,17 +160,9 @@ function ElicitationOption({
           </p>
         ) : null}
       </div>
-      {prePicked ? (
-        <span
-          id={markId}
-          data-slot="elicitation-pre-picked"
-          className="rounded-full border px-2 py-0.5 text-xs text-muted-foreground"
-        >
-          pre-picked
-        </span>
-      ) : null}
+      {prePicked ? <ElicitationPrePicked id={markId} /> : null}
     </div>
   );
 }
 
-export { ElicitationOption, ElicitationOptions };
+export { ElicitationOption, ElicitationOptions, ElicitationPrePicked, kbdClasses };

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useElicitationQuestion } from "@/hooks/use-elicitation";
-import { withHotkeys } from "@/lib/prepick/core";
+import { withHotkeys } from "@/lib/prepick/core/check-questions";
 import { cn } from "@/lib/utils";
 import { elicitationChoices } from "./elicitation-choices";
 import {
@@ -12,7 +12,7 @@ import {
   useElicitationQuestionContext,
 } from "./elicitation-context";
 import { ElicitationFreeText, ElicitationInput } from "./elicitation-input";
-import { ElicitationOptions } from "./elicitation-option";
+import { ElicitationOptions, ElicitationPrePicked } from "./elicitation-option";
 
 /** Typed fields show their error once left or confirmed, not while the first characters go in. */
 function showsErrorAtOnce(question: ElicitationQuestionContextValue["question"]): boolean {
@@ -168,12 +168,7 @@ function ElicitationControl() {
     <>
       <ElicitationInput />
       {!state.touched && state.defaults.length > 0 && type !== "select" ? (
-        <span
-          data-slot="elicitation-pre-picked"
-          className="self-start rounded-full border px-2 py-0.5 text-xs text-muted-foreground"
-        >
-          pre-picked
-        </span>
+        <ElicitationPrePicked className="self-start" />
       ) : null}
     </>
   );

@@ -1,9 +1,11 @@
 "use client";
 
 import * as React from "react";
+import { waitsForPatterns } from "@/hooks/elicitation-store";
 import type { ElicitationBlock, ElicitationQuestionState } from "@/hooks/types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
-import { validateAnswers } from "@/lib/prepick/core";
+import { validateAnswers } from "@/lib/prepick/core/answers";
+import { loadPatternEngine } from "@/lib/prepick/core/pattern";
 import { cn } from "@/lib/utils";
 import { elicitationChoices } from "./elicitation-choices";
 import {
@@ -120,6 +122,32 @@ function ElicitationRoot({
       if (first && layout === "one-at-a-time") block.setIndex(first.index);
       setFocusRequest({ questionId: first?.id, invalid: true });
     };
+    const next = () => {
+      const current = questionAt(index);
+      if (!current) return;
+      if (waitsForPatterns([current.question])) {
+        // Its pattern is checked once the engine is here; then confirm, unless the person moved on.
+        loadPatternEngine().then(
+          () => block.getSnapshot().index === index && next(),
+          (error: Error) => {
+            const message = `This answer cannot be checked yet: ${error.message}`;
+            setStepError({ questionId: current.id, message, value: current.value });
+          },
+        );
+        return;
+      }
+      const message = stepIssue(current);
+      if (message !== undefined) {
+        setAttempts((count) => count + 1);
+        setStepError({ questionId: current.id, message, value: current.value });
+        setFocusRequest({ questionId: current.id, invalid: true });
+        return;
+      }
+      if (index >= count - 1) return void submit();
+      setStepError(undefined);
+      block.setIndex(index + 1);
+      setFocusRequest({ questionId: questionAt(index + 1)?.id, invalid: false });
+    };
     return {
       block,
       layout,
@@ -130,21 +158,7 @@ function ElicitationRoot({
       attempts,
       stepError,
       baseId,
-      next() {
-        const current = questionAt(index);
-        if (!current) return;
-        const message = stepIssue(current);
-        if (message !== undefined) {
-          setAttempts((count) => count + 1);
-          setStepError({ questionId: current.id, message, value: current.value });
-          setFocusRequest({ questionId: current.id, invalid: true });
-          return;
-        }
-        if (index >= count - 1) return void submit();
-        setStepError(undefined);
-        block.setIndex(index + 1);
-        setFocusRequest({ questionId: questionAt(index + 1)?.id, invalid: false });
-      },
+      next,
       previous() {
         if (index === 0) return;
         block.setIndex(index - 1);
@@ -198,25 +212,13 @@ function ElicitationRoot({
     const questionId = question instanceof HTMLElement ? question.dataset.questionId : undefined;
     const state = block.getSnapshot().questions.find((candidate) => candidate.id === questionId);
     const composing = event.nativeEvent.isComposing || event.keyCode === 229;
-    const action = resolveElicitationKey(
-      {
-        key: event.key,
-        repeat: event.repeat,
-        isComposing: composing,
-        keyCode: event.keyCode,
-        altKey: event.altKey,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        shiftKey: event.shiftKey,
-      },
-      {
-        target,
-        hotkeys: state ? elicitationChoices(state.question).flatMap((option) => option.hotkey ?? []) : [],
-        layout,
-        isLastQuestion: state === undefined || state.index >= count - 1,
-        enabled: phase === "pending" && !busy,
-      },
-    );
+    const action = resolveElicitationKey(event.nativeEvent, {
+      target,
+      hotkeys: state ? elicitationChoices(state.question).flatMap((option) => option.hotkey ?? []) : [],
+      layout,
+      isLastQuestion: state === undefined || state.index >= count - 1,
+      enabled: phase === "pending" && !busy,
+    });
     // Enter in a one-line field belongs to the form's keyboard, never to implicit submission.
     if (event.key === "Enter" && target === "field" && !composing) event.preventDefault();
     if (action.type === "none") return;

@@ -4,6 +4,7 @@ import type * as React from "react";
 import type { ElicitationBlock } from "@/hooks/types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
+import { ElicitationPrePicked } from "./elicitation-option";
 
 /**
  * A settled question set, drawn from its outcome and never as a live form: each question with
@@ -43,14 +44,7 @@ function ElicitationSettled({
             <dt className="text-muted-foreground">{answer.prompt}</dt>
             <dd className="flex flex-wrap items-center gap-2 font-medium whitespace-pre-wrap">
               {answer.labels.length > 0 ? answer.labels.join(", ") : "(no answer)"}
-              {answer.defaulted ? (
-                <span
-                  data-slot="elicitation-pre-picked"
-                  className="rounded-full border px-2 py-0.5 text-xs font-normal text-muted-foreground"
-                >
-                  pre-picked
-                </span>
-              ) : null}
+              {answer.defaulted ? <ElicitationPrePicked /> : null}
             </dd>
           </div>
         ))}

@@ -28,7 +28,7 @@ export {
   elicitationKeyTarget,
   resolveElicitationKey,
 } from "./elicitation-keys";
-export { ElicitationOption, ElicitationOptions } from "./elicitation-option";
+export { ElicitationOption, ElicitationOptions, ElicitationPrePicked } from "./elicitation-option";
 export { ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
 export {
   ElicitationControl,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { askToolJsonSchema, describeAskIssues, MAX_ASK_QUESTIONS, parseAskInput } from "./ask-tool";
+import { describeAskIssues, MAX_ASK_QUESTIONS, parseAskInput } from "./ask-tool";
+import { askToolJsonSchema } from "./ask-tool-schema";
 import { notesQuestion, scopeQuestion, seatsQuestion, specIntakeQuestions } from "./fixtures.test-data";
 
 type JsonObject = { [key: string]: unknown };

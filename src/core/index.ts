@@ -7,20 +7,30 @@ export {
   validateAnswers,
 } from "./answers";
 export {
-  ASK_TOOL_DESCRIPTION,
   ASK_TOOL_NAME,
-  type AskToolInput,
-  AskToolInputSchema,
-  askToolJsonSchema,
   describeAskIssues,
   MAX_ASK_QUESTIONS,
   type ParsedAsk,
   parseAskInput,
 } from "./ask-tool";
+export {
+  ASK_TOOL_DESCRIPTION,
+  type AskToolInput,
+  AskToolInputSchema,
+  askToolJsonSchema,
+} from "./ask-tool-schema";
 export { checkQuestions, type DefinitionIssue, RESERVED_QUESTION_IDS, withHotkeys } from "./check-questions";
 export { coerceAnswer, formatDecimal } from "./coerce-answer";
 export type * from "./frames";
-export { type CheckedIntake, checkIntake, intakeRequest } from "./intake";
+export {
+  type CheckedIntake,
+  checkIntake,
+  type Intake,
+  type IntakeConfig,
+  IntakeSchema,
+  IntakeWhenSchema,
+  intakeRequest,
+} from "./intake";
 export {
   ANSWERED_HEADING,
   describeValue,
@@ -30,7 +40,7 @@ export {
   summarize,
   summaryLine,
 } from "./outcome";
-export { matchesPattern, patternProblem } from "./pattern";
+export { loadPatternEngine, matchesPattern, patternEngineReady, patternProblem } from "./pattern";
 export {
   type Answers,
   BoundSchema,
@@ -42,10 +52,6 @@ export {
   INPUT_TYPES,
   InputSchema,
   type InputType,
-  type Intake,
-  type IntakeConfig,
-  IntakeSchema,
-  IntakeWhenSchema,
   type Option,
   OptionSchema,
   picksFromOptions,

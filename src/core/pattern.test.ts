@@ -1,5 +1,25 @@
-import { describe, expect, it } from "vitest";
-import { matchesPattern, patternProblem } from "./pattern";
+import { describe, expect, it, vi } from "vitest";
+import { matchesPattern, patternEngineReady, patternProblem } from "./pattern";
+
+describe("the pattern engine", () => {
+  it("refuses to answer before it is loaded, rather than letting a value through", async () => {
+    vi.resetModules();
+    const fresh = await import("./pattern");
+    expect(fresh.patternEngineReady()).toBe(false);
+    const notLoaded = "the pattern engine is not loaded; await loadPatternEngine() first";
+    expect(() => fresh.matchesPattern("[a-z]+", "abc")).toThrow(notLoaded);
+    expect(() => fresh.patternProblem("[a-z]+")).toThrow(notLoaded);
+    const load = fresh.loadPatternEngine();
+    expect(fresh.loadPatternEngine()).toBe(load);
+    await load;
+    expect(fresh.patternEngineReady()).toBe(true);
+    expect(fresh.matchesPattern("[a-z]+", "abc")).toBe(true);
+  });
+
+  it("is loaded for the unit tests by their setup file", () => {
+    expect(patternEngineReady()).toBe(true);
+  });
+});
 
 describe("matchesPattern", () => {
   it("matches the whole value, not a part of it", () => {

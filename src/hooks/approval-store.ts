@@ -1,4 +1,4 @@
-import { toToolCallFailure } from "@/lib/prepick/transport";
+import { toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import { approvalTransition, INITIAL_APPROVAL_STATE } from "./approval-machine";
 import type { ApprovalBlock, ApprovalEvent, ApprovalState } from "./types";
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type ElicitationRequest, settleAnswers, settleSkipped } from "@/lib/prepick/core";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { createElicitation } from "./create-elicitation";
@@ -257,5 +257,67 @@ describe("createElicitation", () => {
     block.settle(settleSkipped(request.questions));
     expect(block.getSnapshot().phase).toBe("settled");
     expect(block.getSnapshot().skip.status).toBe("settled");
+  });
+});
+
+describe("a question with a pattern, before the pattern engine is loaded", () => {
+  const branchRequest: ElicitationRequest = {
+    source: "ask",
+    questions: [
+      {
+        id: "branch",
+        prompt: "What should the branch be called?",
+        input: { type: "text", pattern: "[a-z]+(-[a-z]+)*" },
+        defaults: ["fix-login"],
+      },
+      { id: "seats", prompt: "How many seats?", input: { type: "number", max: 9 } },
+    ],
+  };
+
+  /** createElicitation and the core as a page has them before anything asked for the engine. */
+  async function freshModules() {
+    vi.resetModules();
+    const core = await import("@/lib/prepick/core");
+    const { createElicitation: create } = await import("./create-elicitation");
+    expect(core.patternEngineReady()).toBe(false);
+    return { core, create };
+  }
+
+  it("is not yet valid and shows no error; once the engine loads it is checked and subscribers hear", async () => {
+    const { core, create } = await freshModules();
+    const block = create({ id: "ask-1", request: branchRequest });
+    block.setValue("branch", "Not A Branch");
+    block.setValue("seats", "12");
+    let snapshot = block.getSnapshot();
+    expect(snapshot.isValid).toBe(false);
+    expect(snapshot.questions[0]?.error).toBeUndefined();
+    // The questions without a pattern are checked as ever.
+    expect(snapshot.questions[1]?.error).toBe('answers["seats"] must be at most 9');
+
+    await new Promise<void>((resolve) => block.subscribeQuestion("branch", resolve));
+    expect(core.patternEngineReady()).toBe(true);
+    snapshot = block.getSnapshot();
+    expect(snapshot.questions[0]?.error).toBe('answers["branch"] must match the pattern [a-z]+(-[a-z]+)*');
+
+    block.setValue("branch", "fix-login");
+    block.setValue("seats", "2");
+    expect(block.getSnapshot().isValid).toBe(true);
+  });
+
+  it("a confirm made before the engine arrives waits for it, then refuses what the pattern refuses", async () => {
+    const { create } = await freshModules();
+    const block = create({ id: "ask-1", request: branchRequest });
+    block.setValue("branch", "Not A Branch");
+    await block.submit();
+    const { answer } = block.getSnapshot();
+    expect(answer.status).toBe("rejected");
+    expect(answer.status === "rejected" && answer.issues.map((issue) => issue.rule)).toEqual(["pattern"]);
+  });
+
+  it("a skip made before the engine arrives settles with the defaults its pattern accepts", async () => {
+    const { create } = await freshModules();
+    const block = create({ id: "ask-1", request: branchRequest });
+    await block.skip();
+    expect(block.getSnapshot().settled?.outcome.answers).toEqual({ branch: ["fix-login"], seats: [] });
   });
 });

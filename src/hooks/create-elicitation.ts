@@ -1,10 +1,5 @@
-import {
-  type Answers,
-  type ElicitationOutcome,
-  type ElicitationRequest,
-  settleAnswers,
-  settleSkipped,
-} from "@/lib/prepick/core";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
+import type { Answers, ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
 import { createElicitationStore } from "./elicitation-store";
 import type { AnswerState, ElicitationBlock, SkipState } from "./types";
 
@@ -39,6 +34,20 @@ export interface CreateElicitationOptions {
 }
 
 /**
+ * An answer and a skip that settle in the page, with `settleAnswers` and `settleSkipped`, each
+ * outcome passed on to `output`. The store calls them once the pattern engine is here.
+ */
+export function settleLocally(
+  questions: readonly Question[],
+  output: (outcome: ElicitationOutcome) => Promise<ElicitationOutcome> = async (outcome) => outcome,
+) {
+  return {
+    onAnswer: (answers: Answers) => output(settleAnswers(questions, answers)),
+    onSkip: () => output(settleSkipped(questions)),
+  };
+}
+
+/**
  * An elicitation block without a chat or a server: the same store, state machines, `setValue`,
  * `isValid` and errors that `useChatTranscript` exposes. For stories, tests and custom runners;
  * any state can be the starting one, or reached by driving the block.
@@ -46,23 +55,19 @@ export interface CreateElicitationOptions {
 export function createElicitation(options: CreateElicitationOptions): ElicitationBlock {
   const { request } = options;
   const questions = request.questions;
+  const local = settleLocally(questions);
   const store = createElicitationStore(questions, {
-    onAnswer: options.onAnswer ?? (async (answers) => settleAnswers(questions, answers)),
-    onSkip: options.onSkip ?? (async () => settleSkipped(questions)),
-    ...(options.values !== undefined ? { values: options.values } : {}),
-    ...(options.outcome !== undefined ? { outcome: options.outcome } : {}),
-    ...(options.answer !== undefined ? { answer: options.answer } : {}),
-    ...(options.skip !== undefined ? { skip: options.skip } : {}),
-    ...(options.index !== undefined ? { index: options.index } : {}),
-    ...(options.dismissed !== undefined ? { dismissed: options.dismissed } : {}),
+    ...options,
+    onAnswer: options.onAnswer ?? local.onAnswer,
+    onSkip: options.onSkip ?? local.onSkip,
   });
   return {
     ...store,
     type: "elicitation",
     id: options.id,
-    ...(options.messageId !== undefined ? { messageId: options.messageId } : {}),
+    messageId: options.messageId,
     source: request.source ?? "ask",
-    ...(request.preamble !== undefined ? { preamble: request.preamble } : {}),
+    preamble: request.preamble,
     request,
     questions,
   };

@@ -1,15 +1,15 @@
+import { type AnswerIssue, validateAnswers } from "@/lib/prepick/core/answers";
+import { coerceAnswer } from "@/lib/prepick/core/coerce-answer";
+import { describeValue } from "@/lib/prepick/core/outcome";
+import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
 import {
-  type AnswerIssue,
   type Answers,
-  coerceAnswer,
-  describeValue,
   type ElicitationOutcome,
   ElicitationOutcomeSchema,
-  isRequired,
   type Question,
-  validateAnswers,
-} from "@/lib/prepick/core";
-import { toToolCallFailure } from "@/lib/prepick/transport";
+} from "@/lib/prepick/core/question";
+import { isRequired } from "@/lib/prepick/core/value-problem";
+import { toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import { answerTransition, INITIAL_ANSWER_STATE } from "./answer-machine";
 import { INITIAL_SKIP_STATE, skipTransition } from "./skip-machine";
 import type {
@@ -23,7 +23,10 @@ import type {
   SkipState,
 } from "./types";
 
-/** How a store sends answers and skips, and the state it starts in. */
+/**
+ * How a store sends answers and skips, and the state it starts in. When a question has a pattern,
+ * both are called only once the pattern engine is here, so either may settle in the page.
+ */
 export interface ElicitationStoreOptions {
   /** Sends the touched answers; resolves with the outcome or throws (a `ToolCallError` for a typed refusal). */
   onAnswer: (answers: Answers) => Promise<ElicitationOutcome>;
@@ -51,6 +54,14 @@ function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
 
 function sameIssues(a: readonly AnswerIssue[], b: readonly AnswerIssue[]): boolean {
   return a.length === b.length && a.every((issue, index) => issue.message === b[index]?.message);
+}
+
+/**
+ * Whether checking `questions` waits for the pattern engine: one has a pattern and the engine,
+ * fetched on first need, is not here yet.
+ */
+export function waitsForPatterns(questions: readonly Question[]): boolean {
+  return !patternEngineReady() && questions.some((question) => question.input?.pattern !== undefined);
 }
 
 /** Reads a stored output as an outcome, or undefined when it is not one (a denied or cancelled call). */
@@ -124,8 +135,8 @@ export function createElicitationStore(
     ]),
   );
 
-  function touchedAnswers(): Answers {
-    return Object.fromEntries(touched);
+  function touchedAnswers(among: readonly Question[] = questions): Answers {
+    return Object.fromEntries([...touched].filter(([id]) => among.some((question) => question.id === id)));
   }
 
   function questionState(question: Question, position: number, local: AnswerIssue[]) {
@@ -146,33 +157,35 @@ export function createElicitationStore(
     ) {
       return previous;
     }
-    const action = actions.get(question.id);
     const state: ElicitationQuestionState = {
       id: question.id,
       index: position,
       prompt: question.prompt,
-      ...(question.description !== undefined ? { description: question.description } : {}),
+      description: question.description,
       options: question.options ?? [],
-      ...(question.input !== undefined ? { input: question.input } : {}),
+      input: question.input,
       multiple: question.multiple ?? false,
       allowFreeText: question.allowFreeText ?? false,
       required: isRequired(question),
       defaults: question.defaults ?? [],
       value,
       touched: touched.has(question.id),
-      ...(mine[0] ? { error: mine[0].message } : {}),
+      error: mine[0]?.message,
       issues: mine,
       question,
-      setValue: action?.setValue ?? (() => {}),
-      toggle: action?.toggle ?? (() => {}),
-      reset: action?.reset ?? (() => {}),
+      ...(actions.get(question.id) as Pick<ElicitationQuestionState, "setValue" | "toggle" | "reset">),
     };
     questionStates.set(question.id, state);
     return state;
   }
 
   function build(): string[] {
-    const local = validateAnswers(questions, touchedAnswers());
+    // Until the pattern engine is here, a question with a pattern is not yet valid, without an error.
+    const waiting = waitsForPatterns(questions);
+    const checked = waiting
+      ? questions.filter((question) => question.input?.pattern === undefined)
+      : questions;
+    const local = validateAnswers(checked, touchedAnswers(checked));
     const changed: string[] = [];
     const states = questions.map((question, position) => {
       const before = questionStates.get(question.id);
@@ -184,7 +197,7 @@ export function createElicitationStore(
     snapshot = {
       phase,
       questions: states,
-      isValid: local.length === 0,
+      isValid: !waiting && local.length === 0,
       index,
       answer,
       skip,
@@ -250,40 +263,45 @@ export function createElicitationStore(
     edited(questionId);
   }
 
-  async function sendAnswers(answers: Answers) {
+  const toAnswer = (event: AnswerEvent) => send(event, undefined);
+  const toSkip = (event: SkipEvent) => send(undefined, event);
+
+  // Sends an answer or a skip and moves its machine by the result: settled; settled elsewhere
+  // (a conflict: with the stored outcome, or dismissed when there is none); failed; or refused.
+  // Patterns are checked first, and callbacks may settle in the page: both need the engine.
+  async function attempt(
+    to: (event: Extract<AnswerEvent, { type: "succeed" | "conflict" | "fail" | "reject" }>) => void,
+    run: () => Promise<ElicitationOutcome | undefined>,
+  ) {
     try {
-      const result = await options.onAnswer(answers);
-      send({ type: "succeed", outcome: result }, undefined);
+      if (waitsForPatterns(questions)) await loadPatternEngine();
+      const result = await run();
+      if (result) to({ type: "succeed", outcome: result });
     } catch (error) {
       const failure = toToolCallFailure(error);
-      if (failure.kind === "network") return send({ type: "fail", error: failure.error }, undefined);
-      if (failure.kind === "invalid") {
-        return send({ type: "reject", error: failure.error, issues: failure.issues }, undefined);
-      }
+      if (failure.kind === "network") return to({ type: "fail", error: failure.error });
       const stored = failure.kind === "conflict" ? readOutcome(failure.output) : undefined;
-      if (stored) return send({ type: "conflict", outcome: stored }, undefined);
+      if (stored) return to({ type: "conflict", outcome: stored });
       if (failure.kind === "conflict") dismissed = true;
-      send({ type: "reject", error: failure.error, issues: [] }, undefined);
+      to({ type: "reject", error: failure.error, issues: failure.kind === "invalid" ? failure.issues : [] });
     }
   }
 
-  async function sendSkip() {
-    const onSkip = options.onSkip;
-    if (!onSkip)
-      return send(undefined, { type: "reject", error: "This question set cannot be skipped here." });
-    try {
-      send(undefined, { type: "succeed", outcome: await onSkip() });
-    } catch (error) {
-      const failure = toToolCallFailure(error);
-      if (failure.kind === "network") return send(undefined, { type: "fail", error: failure.error });
-      const stored = failure.kind === "conflict" ? readOutcome(failure.output) : undefined;
-      if (stored) return send(undefined, { type: "conflict", outcome: stored });
-      if (failure.kind === "conflict") dismissed = true;
-      send(undefined, { type: "reject", error: failure.error });
-    }
-  }
+  const sendAnswers = (answers: Answers) =>
+    attempt(toAnswer, async () => {
+      const issues = validateAnswers(questions, answers);
+      if (issues.length === 0) return options.onAnswer(answers);
+      toAnswer({ type: "reject", error: REJECTED, issues });
+    });
+
+  const sendSkip = () =>
+    attempt(toSkip, async () => {
+      if (options.onSkip) return options.onSkip();
+      toSkip({ type: "reject", error: "This question set cannot be skipped here." });
+    });
 
   build();
+  if (waitsForPatterns(questions)) void loadPatternEngine().then(update, () => {});
 
   return {
     getSnapshot: () => snapshot,
@@ -310,24 +328,22 @@ export function createElicitationStore(
     async submit() {
       if (!editable()) return;
       const answers = touchedAnswers();
-      const issues = validateAnswers(questions, answers);
-      send({ type: "submit", answers }, undefined);
-      if (issues.length > 0) return send({ type: "reject", error: REJECTED, issues }, undefined);
+      toAnswer({ type: "submit", answers });
       await sendAnswers(answers);
     },
     async skip() {
       if (!editable()) return;
-      send(undefined, { type: "skip" });
+      toSkip({ type: "skip" });
       await sendSkip();
     },
     async retry() {
       if (answer.status === "failed") {
         const answers = answer.answers;
-        send({ type: "retry" }, undefined);
+        toAnswer({ type: "retry" });
         return sendAnswers(answers);
       }
       if (skip.status === "failed" || skip.status === "rejected") {
-        send(undefined, { type: "retry" });
+        toSkip({ type: "retry" });
         return sendSkip();
       }
     },

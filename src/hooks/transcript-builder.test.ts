@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 
 function text(id: string, body: string): UIMessage {
@@ -84,5 +84,45 @@ describe("TranscriptBuilder.build", () => {
     expect(second[0]).toBe(first[4]);
     expect(second[1]).toBe(first[0]);
     expect(builder.build([])).toEqual([]);
+  });
+});
+
+describe("a model's own ask call with a pattern, before the pattern engine is loaded", () => {
+  it("shows as running, then as the question set once the engine is here, telling subscribers", async () => {
+    vi.resetModules();
+    const core = await import("@/lib/prepick/core");
+    const { TranscriptBuilder: FreshBuilder } = await import("./transcript-builder");
+    expect(core.patternEngineReady()).toBe(false);
+    const input = {
+      questions: [
+        {
+          id: "branch",
+          prompt: "Branch name?",
+          input: { type: "text", pattern: "[a-z]+" },
+          defaults: ["fix"],
+        },
+      ],
+    };
+    const messages: UIMessage[] = [
+      text("m0", "Before the question."),
+      {
+        id: "m1",
+        role: "assistant",
+        parts: [{ type: "tool-ask", toolCallId: "call-1", state: "input-available", input }],
+      },
+    ];
+    const builder = new FreshBuilder(idleChat, undefined);
+    const first = builder.build(messages);
+    expect(first[1]?.blocks.map((block) => block.type === "tool" && block.status)).toEqual(["running"]);
+
+    await new Promise<void>((resolve) => builder.subscribe(resolve));
+    expect(builder.getVersion()).toBe(1);
+    const second = builder.build(messages);
+    expect(second[0]).toBe(first[0]);
+    const [block] = second[1]?.blocks ?? [];
+    expect(block?.type === "elicitation" && block.questions.map((question) => question.id)).toEqual([
+      "branch",
+    ]);
+    expect(builder.elicitationBlocks()).toHaveLength(1);
   });
 });

@@ -7,20 +7,21 @@ import {
   type ToolUIPart,
   type UIMessage,
 } from "ai";
-import {
-  ASK_TOOL_NAME,
-  type ElicitationOutcome,
-  type ElicitationRequest,
-  ElicitationRequestSchema,
-  parseAskInput,
-  settleAnswers,
-  settleSkipped,
-} from "@/lib/prepick/core";
-import { type ToolCallClient, ToolCallError, type ToolCallResponse } from "@/lib/prepick/transport";
+import { ASK_TOOL_NAME, parseAskInput } from "@/lib/prepick/core/ask-tool";
+import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
+import { type Answers, type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick/core/question";
+import type { ToolCallClient, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
+import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
 import { createApprovalBlock } from "./approval-store";
-import { createElicitation } from "./create-elicitation";
+import { createElicitation, settleLocally } from "./create-elicitation";
 import { readOutcome } from "./elicitation-store";
-import type { ApprovalBlock, ElicitationBlock, TranscriptBlock, TranscriptMessage } from "./types";
+import type {
+  ApprovalBlock,
+  ElicitationBlock,
+  ToolCallStatus,
+  TranscriptBlock,
+  TranscriptMessage,
+} from "./types";
 
 /** The parts of a chat the transcript needs: `useChat`'s result and an AI SDK `Chat` both fit. */
 export interface TranscriptChat {
@@ -41,20 +42,11 @@ export function isElicitationPart(part: UIMessage["parts"][number]): part is Any
   return isToolUIPart(part) && getToolName(part) === ASK_TOOL_NAME;
 }
 
-function unwrap<T>(response: ToolCallResponse<T>): T {
-  if (!response.ok) throw new ToolCallError(response.failure);
-  return response.result;
-}
-
-function requestOf(part: AnyToolPart): ElicitationRequest | undefined {
-  if (part.state === "input-streaming") return undefined;
-  if (part.providerExecuted) {
-    const parsed = ElicitationRequestSchema.safeParse(part.input);
-    return parsed.success ? parsed.data : undefined;
-  }
-  const parsed = parseAskInput(part.input);
-  return parsed.success ? parsed.request : undefined;
-}
+const TOOL_STATUS: Partial<Record<AnyToolPart["state"], ToolCallStatus>> = {
+  "output-available": "done",
+  "output-error": "error",
+  "output-denied": "denied",
+};
 
 /**
  * Turns chat messages into transcript messages, keeping identities stable: a message that did
@@ -74,6 +66,10 @@ export class TranscriptBuilder {
   // than by a lookup per message.
   private lastOutput: readonly TranscriptMessage[] = [];
   private elicitationList: readonly ElicitationBlock[] | undefined;
+  // Messages built while the pattern engine was on its way, to build again once it is here.
+  private readonly waiting = new Set<UIMessage>();
+  private readonly listeners = new Set<() => void>();
+  private version = 0;
 
   /** A builder over `chat`; `client` reaches the reference server (left out for plain AI SDK backends). */
   constructor(chat: TranscriptChat, client: ToolCallClient | undefined) {
@@ -110,6 +106,15 @@ export class TranscriptBuilder {
     for (const apply of pending) apply();
   }
 
+  /** Calls `listener` when the transcript must be built again though no message changed. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Counts the times the transcript had to be built again though no message changed. */
+  getVersion = (): number => this.version;
+
   /** Every question set seen so far, oldest first; the same array until a question set is added. */
   elicitationBlocks(): readonly ElicitationBlock[] {
     this.elicitationList ??= [...this.elicitations.values()];
@@ -132,62 +137,72 @@ export class TranscriptBuilder {
 
   private block(message: UIMessage, part: UIMessage["parts"][number], index: number): TranscriptBlock[] {
     const id = `${message.id}:${index}`;
-    if (part.type === "text") {
-      return [
-        { type: "text", id, messageId: message.id, text: part.text, streaming: part.state === "streaming" },
-      ];
-    }
-    if (part.type === "reasoning") {
-      return [
-        {
-          type: "reasoning",
-          id,
-          messageId: message.id,
-          text: part.text,
-          streaming: part.state === "streaming",
-        },
-      ];
+    const messageId = message.id;
+    if (part.type === "text" || part.type === "reasoning") {
+      return [{ type: part.type, id, messageId, text: part.text, streaming: part.state === "streaming" }];
     }
     if (part.type === "step-start") return [];
-    if (!isToolUIPart(part)) return [{ type: "other", id, messageId: message.id, part }];
+    if (!isToolUIPart(part)) return [{ type: "other", id, messageId, part }];
     if (isElicitationPart(part)) {
-      const block = this.elicitation(message.id, part);
+      const block = this.elicitation(message, part);
       if (block) return [block];
     }
     if (part.state === "approval-requested" || part.state === "approval-responded") {
-      return [this.approval(message.id, part)];
+      return [this.approval(messageId, part)];
     }
-    const status =
-      part.state === "output-available"
-        ? "done"
-        : part.state === "output-error"
-          ? "error"
-          : part.state === "output-denied"
-            ? "denied"
-            : "running";
+    const approval = part.approval;
     return [
       {
         type: "tool",
         id: part.toolCallId,
-        messageId: message.id,
+        messageId,
         toolName: getToolName(part),
         input: part.input,
-        status,
-        ...(part.state === "output-available" ? { output: part.output } : {}),
-        ...(part.state === "output-error" ? { errorText: part.errorText } : {}),
-        ...(part.approval?.approved !== undefined
-          ? {
-              approval: {
-                approved: part.approval.approved,
-                ...(part.approval.reason !== undefined ? { reason: part.approval.reason } : {}),
-              },
-            }
-          : {}),
+        status: TOOL_STATUS[part.state] ?? "running",
+        output: part.state === "output-available" ? part.output : undefined,
+        errorText: part.state === "output-error" ? part.errorText : undefined,
+        approval:
+          approval?.approved === undefined
+            ? undefined
+            : { approved: approval.approved, reason: approval.reason },
       },
     ];
   }
 
-  private elicitation(messageId: string, part: AnyToolPart): ElicitationBlock | undefined {
+  private requestOf(message: UIMessage, part: AnyToolPart): ElicitationRequest | undefined {
+    if (part.state === "input-streaming") return undefined;
+    if (part.providerExecuted) {
+      const parsed = ElicitationRequestSchema.safeParse(part.input);
+      return parsed.success ? parsed.data : undefined;
+    }
+    try {
+      const parsed = parseAskInput(part.input);
+      return parsed.success ? parsed.request : undefined;
+    } catch (error) {
+      // The model's own call has a pattern to check: it shows as running until the engine is here.
+      if (patternEngineReady()) throw error;
+      this.waitForPatternEngine(message);
+      return undefined;
+    }
+  }
+
+  private waitForPatternEngine(message: UIMessage) {
+    this.waiting.add(message);
+    if (this.waiting.size > 1) return;
+    loadPatternEngine().then(
+      () => {
+        for (const waited of this.waiting) this.messages.delete(waited);
+        this.waiting.clear();
+        this.lastOutput = [];
+        this.version++;
+        for (const listener of this.listeners) listener();
+      },
+      () => this.waiting.clear(),
+    );
+  }
+
+  private elicitation(message: UIMessage, part: AnyToolPart): ElicitationBlock | undefined {
+    const messageId = message.id;
     const outcome = part.state === "output-available" ? readOutcome(part.output) : undefined;
     const denied = part.state === "output-denied";
     const existing = this.elicitations.get(part.toolCallId);
@@ -196,14 +211,14 @@ export class TranscriptBuilder {
       if (denied) this.pending.push(() => existing.dismiss());
       return existing;
     }
-    const request = requestOf(part);
+    const request = this.requestOf(message, part);
     if (!request) return undefined;
     const block = createElicitation({
       id: part.toolCallId,
       messageId,
       request,
-      ...(outcome ? { outcome } : {}),
-      ...(denied ? { dismissed: true } : {}),
+      outcome,
+      dismissed: denied,
       ...(part.providerExecuted
         ? this.serverActions(part.toolCallId)
         : this.clientActions(part.toolCallId, getToolName(part), request)),
@@ -213,34 +228,33 @@ export class TranscriptBuilder {
     return block;
   }
 
+  // Sends an action to the reference server; the run goes on after it, or after a conflict.
+  private async act(send: (client: ToolCallClient) => Promise<ToolCallResponse>) {
+    if (!this.client)
+      throw new Error("useChatTranscript: pass { transport } to answer questions from the server.");
+    const response = await send(this.client);
+    if (response.ok || response.failure.kind === "conflict") void this.chat.resumeStream();
+    if (!response.ok) throw new ToolCallError(response.failure);
+    return response.result;
+  }
+
   private serverActions(toolCallId: string) {
-    const settle = async (send: () => Promise<ToolCallResponse>): Promise<ElicitationOutcome> => {
-      const client = this.client;
-      if (!client)
-        throw new Error("useChatTranscript: pass { transport } to answer questions from the server.");
-      const response = await send();
-      if (response.ok || response.failure.kind === "conflict") void this.chat.resumeStream();
-      const result = unwrap(response);
-      const outcome = readOutcome(result.output);
+    const settle = async (send: (client: ToolCallClient) => Promise<ToolCallResponse>) => {
+      const outcome = readOutcome((await this.act(send)).output);
       if (!outcome) throw new Error(`The server settled ${toolCallId} without an outcome.`);
       return outcome;
     };
     return {
-      onAnswer: (answers: Record<string, string[]>) =>
-        settle(() => (this.client as ToolCallClient).answer(toolCallId, answers)),
-      onSkip: () => settle(() => (this.client as ToolCallClient).skip(toolCallId)),
+      onAnswer: (answers: Answers) => settle((client) => client.answer(toolCallId, answers)),
+      onSkip: () => settle((client) => client.skip(toolCallId)),
     };
   }
 
   private clientActions(toolCallId: string, tool: string, request: ElicitationRequest) {
-    const output = async (outcome: ElicitationOutcome) => {
+    return settleLocally(request.questions, async (outcome) => {
       await this.chat.addToolOutput({ tool, toolCallId, output: outcome });
       return outcome;
-    };
-    return {
-      onAnswer: (answers: Record<string, string[]>) => output(settleAnswers(request.questions, answers)),
-      onSkip: () => output(settleSkipped(request.questions)),
-    };
+    });
   }
 
   private approval(messageId: string, part: AnyToolPart): ApprovalBlock {
@@ -254,31 +268,20 @@ export class TranscriptBuilder {
         messageId,
         toolName: getToolName(part),
         input: part.input,
-        ...(responded
-          ? {
-              state: {
-                status: "settled",
-                approved: responded.approved,
-                ...(responded.reason !== undefined ? { reason: responded.reason } : {}),
-                conflict: false,
-              },
-            }
-          : {}),
+        state: responded && {
+          status: "settled",
+          approved: responded.approved,
+          reason: responded.reason,
+          conflict: false,
+        },
       },
       async (approved, reason) => {
+        const id = part.toolCallId;
         if (part.providerExecuted && this.client) {
-          const response = approved
-            ? await this.client.approve(part.toolCallId)
-            : await this.client.reject(part.toolCallId, reason);
-          if (response.ok || response.failure.kind === "conflict") void this.chat.resumeStream();
-          unwrap(response);
-          return;
+          await this.act((client) => (approved ? client.approve(id) : client.reject(id, reason)));
+        } else {
+          await this.chat.addToolApprovalResponse({ id: approvalId, approved, reason });
         }
-        await this.chat.addToolApprovalResponse({
-          id: approvalId,
-          approved,
-          ...(reason !== undefined ? { reason } : {}),
-        });
       },
     );
     this.approvals.set(part.toolCallId, block);

@@ -181,7 +181,10 @@ export interface ElicitationSnapshot {
   phase: ElicitationPhase;
   /** The questions with their current values and errors. */
   questions: readonly ElicitationQuestionState[];
-  /** True when submitting now would pass every rule (the server resolves defaults). */
+  /**
+   * True when submitting now would pass every rule (the server resolves defaults). False, with no
+   * error shown, while a question's pattern waits for the pattern engine to arrive.
+   */
   isValid: boolean;
   /** The current question, for one-at-a-time UIs. */
   index: number;

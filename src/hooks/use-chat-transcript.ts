@@ -37,10 +37,12 @@ export function useChatTranscript(
     builder.setChat(chat);
   });
   const messages = chat.messages;
+  const version = useSyncExternalStore(builder.subscribe, builder.getVersion, builder.getVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a build though no message changed.
   const transcript = useMemo(() => {
     const built = builder.build(messages);
     return { messages: built, elicitations: builder.elicitationBlocks() };
-  }, [builder, messages]);
+  }, [builder, messages, version]);
   // Outputs seen while building settle their stores after render, never during it.
   useLayoutEffect(() => {
     builder.flush();

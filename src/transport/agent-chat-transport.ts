@@ -36,8 +36,7 @@ function textOf(message: UIMessage): string {
 }
 
 async function errorOf(response: Response): Promise<ToolCallError> {
-  const body: unknown = await response.json().catch(() => undefined);
-  return new ToolCallError(readFailure(response.status, body));
+  return new ToolCallError(readFailure(response.status, await response.json().catch(() => undefined)));
 }
 
 /**
@@ -100,12 +99,12 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
       method: "POST",
       headers: { "content-type": "application/json", ...requestHeaders(options) },
       body: JSON.stringify({
-        ...(this.agent !== undefined ? { agent: this.agent } : {}),
+        agent: this.agent,
         ...options.body,
         threadId: options.chatId,
         message: { id: last.id, role: "user", parts: [{ type: "text", text: textOf(last) }] },
       }),
-      ...(options.abortSignal ? { signal: options.abortSignal } : {}),
+      signal: options.abortSignal,
     });
     if (!response.ok || response.body === null) throw await errorOf(response);
     const record: RunRecord = {
@@ -124,14 +123,7 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   async reconnectToStream(options: ReconnectOptions): Promise<ReadableStream<UIMessageChunk> | null> {
     const record = this.runs.get(options.chatId);
     if (!record?.runId || !["running", "parked"].includes(record.fold.status)) return null;
-    const after = record.fold.lastSeq;
-    const response = await this.client.fetch(
-      `/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`,
-      {
-        headers: { "last-event-id": String(after), ...requestHeaders(options) },
-        ...(options.abortSignal ? { signal: options.abortSignal } : {}),
-      },
-    );
+    const response = await this.follow(record, options);
     if (response.status === 204 || response.status === 404) return null;
     if (!response.ok || response.body === null) throw await errorOf(response);
     const frames = readFrames(response.body).getReader();
@@ -156,16 +148,18 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
         : await this.client.reject(part.approval.id, part.approval.reason);
       if (!result.ok && result.failure.kind !== "conflict") throw new ToolCallError(result.failure);
     }
-    const after = record.fold.lastSeq;
-    const response = await this.client.fetch(
-      `/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`,
-      {
-        headers: { "last-event-id": String(after), ...requestHeaders(options) },
-        ...(options.abortSignal ? { signal: options.abortSignal } : {}),
-      },
-    );
+    const response = await this.follow(record, options);
     if (!response.ok || response.body === null) throw await errorOf(response);
     return this.stream(record, response.body, []);
+  }
+
+  /** Requests the run's frames after the last one the record holds. */
+  private follow(record: RunRecord, options: ReconnectOptions): Promise<Response> {
+    const after = record.fold.lastSeq;
+    return this.client.fetch(`/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`, {
+      headers: { "last-event-id": String(after), ...requestHeaders(options) },
+      signal: options.abortSignal,
+    });
   }
 
   private stream(

@@ -1,5 +1,6 @@
 import type { UIMessageChunk } from "ai";
-import { ASK_TOOL_NAME, type SequencedFrame } from "@/lib/prepick/core";
+import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
+import type { SequencedFrame } from "@/lib/prepick/core/frames";
 
 /** Where a run stands, as far as its frames tell. */
 export type RunStatus = "running" | "parked" | "completed" | "failed" | "cancelled";

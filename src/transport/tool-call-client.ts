@@ -1,6 +1,6 @@
 import type { AnswerIssue, Answers, SequencedFrame } from "@/lib/prepick/core";
 import type { RunStatus } from "./fold-frames";
-import type { ToolCallFailure } from "./tool-call-error";
+import { messageOf, type ToolCallFailure } from "./tool-call-error";
 
 /** How the client reaches the reference server. */
 export interface ToolCallClientOptions {
@@ -132,34 +132,35 @@ export class ToolCallClient {
     });
   }
 
-  private async call<T>(path: string, body?: unknown): Promise<ToolCallResponse<T>> {
+  // Every endpoint answers the same way: JSON on success, a typed failure otherwise.
+  private async read<T>(
+    path: string,
+    init?: RequestInit & { headers?: Record<string, string> },
+  ): Promise<ToolCallResponse<T>> {
     let response: Response;
     try {
-      response = await this.fetch(path, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body ?? {}),
-      });
+      response = await this.fetch(path, init);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, failure: { kind: "network", error: `Could not reach the server: ${message}` } };
+      const failure = { kind: "network", error: `Could not reach the server: ${messageOf(error)}` } as const;
+      return { ok: false, failure };
     }
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
-      json = undefined;
-    }
-    if (response.ok) return { ok: true, result: json as T };
-    return { ok: false, failure: readFailure(response.status, json) };
+    const json: unknown = await response.json().catch(() => undefined);
+    return response.ok
+      ? { ok: true, result: json as T }
+      : { ok: false, failure: readFailure(response.status, json) };
+  }
+
+  private call<T>(path: string, body: Record<string, unknown> = {}): Promise<ToolCallResponse<T>> {
+    return this.read(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
 
   /** Answers a question set; left-out questions take their defaults on the server. */
   answer(toolCallId: string, answers?: Answers): Promise<ToolCallResponse> {
-    return this.call(
-      "/agent/tool-call/answer",
-      answers === undefined ? { toolCallId } : { toolCallId, answers },
-    );
+    return this.call("/agent/tool-call/answer", { toolCallId, answers });
   }
 
   /** Skips a question set: the agent proceeds on its own picks. */
@@ -174,10 +175,7 @@ export class ToolCallClient {
 
   /** Rejects a tool call waiting for approval, with an optional reason for the model. */
   reject(toolCallId: string, reason?: string): Promise<ToolCallResponse> {
-    return this.call(
-      "/agent/tool-call/reject",
-      reason === undefined ? { toolCallId } : { toolCallId, reason },
-    );
+    return this.call("/agent/tool-call/reject", { toolCallId, reason });
   }
 
   /** Cancels a run; whatever it waits on is denied. */
@@ -186,16 +184,7 @@ export class ToolCallClient {
   }
 
   /** Reads a stored thread, or a failure (`not-found` for a thread that does not exist yet). */
-  async thread(threadId: string): Promise<ToolCallResponse<ThreadResponse>> {
-    let response: Response;
-    try {
-      response = await this.fetch(`/agent/threads/${encodeURIComponent(threadId)}`);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, failure: { kind: "network", error: `Could not reach the server: ${message}` } };
-    }
-    const json: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return { ok: true, result: json as ThreadResponse };
-    return { ok: false, failure: readFailure(response.status, json) };
+  thread(threadId: string): Promise<ToolCallResponse<ThreadResponse>> {
+    return this.read(`/agent/threads/${encodeURIComponent(threadId)}`);
   }
 }

@@ -56,9 +56,13 @@ export class ToolCallError extends Error {
   }
 }
 
+/** What a thrown value says: an Error's message, or the value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Reads any thrown value as a {@link ToolCallFailure}: a ToolCallError keeps its reason, anything else is `network`. */
 export function toToolCallFailure(error: unknown): ToolCallFailure {
   if (error instanceof ToolCallError) return error.failure;
-  const message = error instanceof Error ? error.message : String(error);
-  return { kind: "network", error: message || "the request failed" };
+  return { kind: "network", error: messageOf(error) || "the request failed" };
 }

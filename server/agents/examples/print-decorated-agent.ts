@@ -1,8 +1,11 @@
 // Run under tsx (esbuild lowers the standard decorators): prints what `@Agent` recorded and what
 // checkAgents makes of it, so a test can compare them with the undecorated form.
+import { loadPatternEngine } from "prepick/core";
 import { checkAgents } from "../check-agents";
 import { agentOf, isAgentClass } from "../define-agent";
 import { RefactorerAgent } from "./refactorer-agent";
+
+await loadPatternEngine();
 
 class Plain {}
 

@@ -1,15 +1,7 @@
-import {
-  checkQuestions,
-  type DefinitionIssue,
-  type ElicitationOutcome,
-  type ElicitationRequest,
-  formatDecimal,
-  type Option,
-  type Question,
-  settleAnswers,
-  settleSkipped,
-  withHotkeys,
-} from "@/lib/prepick/core";
+import { checkQuestions, type DefinitionIssue, withHotkeys } from "@/lib/prepick/core/check-questions";
+import { formatDecimal } from "@/lib/prepick/core/coerce-answer";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
+import type { ElicitationOutcome, ElicitationRequest, Option, Question } from "@/lib/prepick/core/question";
 
 /** One choice of an MCP titled enum (`oneOf` / `anyOf` entries). */
 export interface McpTitledChoice {

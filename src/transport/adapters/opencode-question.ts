@@ -1,12 +1,6 @@
-import {
-  checkQuestions,
-  type DefinitionIssue,
-  type ElicitationOutcome,
-  type ElicitationRequest,
-  type Question,
-  settleAnswers,
-  withHotkeys,
-} from "@/lib/prepick/core";
+import { checkQuestions, type DefinitionIssue, withHotkeys } from "@/lib/prepick/core/check-questions";
+import { settleAnswers } from "@/lib/prepick/core/outcome";
+import type { ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
 
 /** One option of an OpenCode question: its label is also the value the reply carries. */
 export interface OpenCodeOption {
