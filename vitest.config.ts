@@ -20,6 +20,9 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // A poll waits on a browser, a server or a database under a loaded CI machine, not on a clock:
+    // give it as long as a locator wait gets, rather than Vitest's default second.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
