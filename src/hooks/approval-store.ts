@@ -64,5 +64,8 @@ export function createApprovalBlock(init: ApprovalBlockInit, sendDecision: SendD
       dispatch({ type: "retry" });
       await run();
     },
+    settle(decision) {
+      dispatch({ type: "settle", ...decision });
+    },
   };
 }

@@ -126,3 +126,56 @@ describe("a model's own ask call with a pattern, before the pattern engine is lo
     expect(builder.elicitationBlocks()).toHaveLength(1);
   });
 });
+
+describe("an approval in the transcript", () => {
+  const purge = (state: string, approval?: Record<string, unknown>): UIMessage => ({
+    id: "a1",
+    role: "assistant",
+    parts: [
+      {
+        type: "dynamic-tool",
+        toolName: "purge_cache",
+        toolCallId: "call-1",
+        state,
+        input: { cache: "images" },
+        providerExecuted: true,
+        ...(approval ? { approval } : {}),
+      } as unknown as UIMessage["parts"][number],
+    ],
+  });
+  const approvalOf = (built: ReturnType<TranscriptBuilder["build"]>) => {
+    const block = built[0]?.blocks[0];
+    if (block?.type !== "approval") throw new Error(`expected an approval block, got ${block?.type}`);
+    return block;
+  };
+
+  it("takes a decision made elsewhere from the stream, so no other tab keeps offering the buttons", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    const card = approvalOf(builder.build([purge("approval-requested", { id: "call-1" })]));
+    expect(card.getSnapshot().status).toBe("idle");
+    const later = builder.build([purge("approval-responded", { id: "call-1", approved: true })]);
+    builder.flush();
+    expect(approvalOf(later)).toBe(card);
+    expect(card.getSnapshot()).toEqual({ status: "settled", approved: true, conflict: false });
+  });
+
+  it("keeps a rejected call as its approval card with the reason, live and after a reload", () => {
+    const live = new TranscriptBuilder(idleChat, undefined);
+    const card = approvalOf(live.build([purge("approval-requested", { id: "call-1" })]));
+    const denied = purge("output-denied", { id: "call-1", approved: false, reason: "Not during the sale" });
+    expect(approvalOf(live.build([denied]))).toBe(card);
+    live.flush();
+    const decision = { status: "settled", approved: false, reason: "Not during the sale", conflict: false };
+    expect(card.getSnapshot()).toEqual(decision);
+    const reloaded = new TranscriptBuilder(idleChat, undefined);
+    expect(approvalOf(reloaded.build([denied])).getSnapshot()).toEqual(decision);
+  });
+
+  it("hands an approved call that ran over to its tool row, with the output", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    const ran = { ...purge("output-available", { id: "call-1", approved: true }) };
+    (ran.parts[0] as unknown as Record<string, unknown>).output = { purged: "images" };
+    const block = builder.build([ran])[0]?.blocks[0];
+    expect(block).toMatchObject({ type: "tool", status: "done", output: { purged: "images" } });
+  });
+});

@@ -48,6 +48,15 @@ const TOOL_STATUS: Partial<Record<AnyToolPart["state"], ToolCallStatus>> = {
   "output-denied": "denied",
 };
 
+/** The decision an approval part carries once someone made it: approved or not, and why. */
+function decisionOf(part: AnyToolPart): { approved: boolean; reason?: string } | undefined {
+  const approval = part.approval;
+  if (part.state !== "approval-responded" && part.state !== "output-denied") return undefined;
+  if (approval?.approved === undefined) return undefined;
+  const { approved, reason } = approval;
+  return reason === undefined ? { approved } : { approved, reason };
+}
+
 /**
  * Turns chat messages into transcript messages, keeping identities stable: a message that did
  * not change keeps its transcript object, and each question set and approval keeps one block (and
@@ -147,7 +156,12 @@ export class TranscriptBuilder {
       const block = this.elicitation(message, part);
       if (block) return [block];
     }
-    if (part.state === "approval-requested" || part.state === "approval-responded") {
+    // A rejected call keeps its approval card, so the decision and its reason stay in view.
+    if (
+      part.state === "approval-requested" ||
+      part.state === "approval-responded" ||
+      (part.state === "output-denied" && decisionOf(part))
+    ) {
       return [this.approval(messageId, part)];
     }
     const approval = part.approval;
@@ -259,8 +273,12 @@ export class TranscriptBuilder {
 
   private approval(messageId: string, part: AnyToolPart): ApprovalBlock {
     const existing = this.approvals.get(part.toolCallId);
-    if (existing) return existing;
-    const responded = part.state === "approval-responded" ? part.approval : undefined;
+    const responded = decisionOf(part);
+    if (existing) {
+      // Decided elsewhere (another tab) or answered by the run: the card shows it.
+      if (responded) this.pending.push(() => existing.settle(responded));
+      return existing;
+    }
     const approvalId = part.approval?.id ?? part.toolCallId;
     const block = createApprovalBlock(
       {
@@ -268,12 +286,7 @@ export class TranscriptBuilder {
         messageId,
         toolName: getToolName(part),
         input: part.input,
-        state: responded && {
-          status: "settled",
-          approved: responded.approved,
-          reason: responded.reason,
-          conflict: false,
-        },
+        state: responded && { status: "settled", ...responded, conflict: false },
       },
       async (approved, reason) => {
         const id = part.toolCallId;

@@ -341,6 +341,8 @@ export interface ApprovalBlock {
   reject: (reason?: string) => Promise<void>;
   /** Sends the failed decision again. */
   retry: () => Promise<void>;
+  /** Settles from outside (the stream, another tab): the machine goes to `settled` with this decision. */
+  settle: (decision: { approved: boolean; reason?: string }) => void;
 }
 
 /** Any other part (files, sources, data parts), passed through untouched. */
