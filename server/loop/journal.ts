@@ -1,7 +1,7 @@
 import type { Frame } from "prepick/core";
 import type { Queryable } from "../database/database";
 import type { CheckpointRow } from "../store/rows";
-import type { Store } from "../store/store";
+import type { NewUsage, Store } from "../store/store";
 import { crashAfter, crashBefore } from "./crash-hooks";
 import { yieldToIo } from "./yield-to-io";
 
@@ -23,7 +23,7 @@ export class JournalMismatchError extends Error {
  */
 export type StepWrite<T> =
   | ((tx: Queryable, result: T) => Promise<void>)
-  | { frames: (result: T) => readonly Frame[] };
+  | { frames: (result: T) => readonly Frame[]; usage?: (result: T) => NewUsage };
 
 /**
  * A run's checkpoint journal as a replay cursor. Each {@link Journal.step} either returns the
@@ -34,6 +34,7 @@ export class Journal {
   private position = 0;
   // Signal checkpoints reached but not yet written; the next step's statement records them.
   private unrecorded: CheckpointRow[] = [];
+  private wrote = false;
 
   /**
    * @param store Where checkpoints are recorded.
@@ -49,6 +50,14 @@ export class Journal {
   /** Whether the next step replays a recorded result. */
   get replaying(): boolean {
     return this.position < this.entries.length;
+  }
+
+  /**
+   * Whether this journal recorded a checkpoint itself (not only replayed). Then no other process
+   * can have begun any later step: it would have had to record this checkpoint first.
+   */
+  get recordedHere(): boolean {
+    return this.wrote;
   }
 
   /**
@@ -72,9 +81,13 @@ export class Journal {
       this.store.framesCommitted(this.runId);
     } else {
       // A checkpoint with frames or none is one statement, atomic by itself: no BEGIN and COMMIT.
-      await this.store.recordCheckpoints(this.store.db, this.runId, entries, write?.frames(result) ?? []);
+      await this.store.recordCheckpoints(this.store.db, this.runId, entries, {
+        frames: write?.frames(result) ?? [],
+        usage: write?.usage ? [write.usage(result)] : [],
+      });
     }
     this.unrecorded = [];
+    this.wrote = true;
     crashAfter(name);
     this.entries.push(entry);
     this.position += 1;

@@ -68,14 +68,9 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
           await emitter.flush();
         }
       },
-      async (tx, recorded) => {
-        await store.insertUsage(tx, {
-          runId: run.id,
-          step,
-          model: modelName(context.model),
-          ...recorded.usage,
-        });
-        await store.appendFrame(tx, run.id, { kind: "step-finish", step });
+      {
+        frames: () => [{ kind: "step-finish", step }],
+        usage: (recorded) => ({ runId: run.id, step, model: modelName(context.model), ...recorded.usage }),
       },
     );
     turn.push(assistantMessage(result));

@@ -35,7 +35,11 @@ const BUFFERED: ReadonlySet<Frame["kind"]> = new Set([
  * delta and still streams live.
  */
 export async function stepEmitter(context: TurnContext, step: number): Promise<StepEmitter> {
-  const earlier = await context.store.unfinishedStepFrames(context.run.id, step);
+  // Only a process that died during this call left frames of it; when this replay recorded a
+  // checkpoint itself, no earlier attempt can have reached the call.
+  const earlier = context.journal.recordedHere
+    ? []
+    : await context.store.unfinishedStepFrames(context.run.id, step);
   let matched = 0;
   let diverged = false;
   let buffered: Frame[] = [];

@@ -91,6 +91,24 @@ export function publicToolCall(row: OwnedToolCall): ToolCallRow {
   return rest;
 }
 
+/** One model call's usage, as a usage row records it. */
+export interface NewUsage {
+  runId: string;
+  step: number;
+  model: string;
+  input?: number;
+  output?: number;
+  total?: number;
+}
+
+/** What a checkpoint's own statement may write beside it. */
+export interface CheckpointRows {
+  /** Frames to append, in order. */
+  frames?: readonly Frame[];
+  /** Usage rows of the run's model calls. */
+  usage?: readonly NewUsage[];
+}
+
 /** A new tool-call row. */
 export interface NewToolCall {
   id: string;
@@ -346,6 +364,38 @@ export class Store {
     owner: string,
     end: { status: "completed" | "failed" | "cancelled"; error?: string; modelMessages?: ModelMessage[] },
   ): Promise<boolean> {
+    const finish: Frame = {
+      kind: "run-finish",
+      status: end.status,
+      ...(end.error !== undefined ? { error: end.error } : {}),
+    };
+    if (end.status !== "cancelled") {
+      // The run's row and its last frame in one statement: no BEGIN and COMMIT round trips.
+      const rows = await this.db.query<{ seq: number | null }>(
+        `WITH finished AS (
+           UPDATE prepick_runs SET status = $3, error = $4, model_messages = $5::jsonb,
+             lease_owner = NULL, lease_until = NULL, finished_at = now()
+           WHERE id = $1 AND status = 'running' AND lease_owner = $2 RETURNING id),
+         base AS (SELECT coalesce(max(seq), 0) AS seq FROM prepick_frames WHERE run_id = $1),
+         added AS (
+           INSERT INTO prepick_frames (run_id, seq, frame)
+           SELECT $1, base.seq + 1, $6::jsonb FROM base, finished RETURNING seq)
+         SELECT seq, pg_notify($7, $1) AS notified FROM added`,
+        [
+          runId,
+          owner,
+          end.status,
+          end.error ?? null,
+          json(end.modelMessages ?? null),
+          json(finish),
+          FRAMES_CHANNEL,
+        ],
+      );
+      const row = rows[0];
+      if (!row) return false;
+      this.framesCommitted(runId, numbered([finish], row.seq));
+      return true;
+    }
     return this.withFrames(runId, async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = $3, error = $4, model_messages = $5::jsonb,
@@ -354,12 +404,8 @@ export class Store {
         [runId, owner, end.status, end.error ?? null, json(end.modelMessages ?? null)],
       );
       if (rows.length === 0) return false;
-      if (end.status === "cancelled") await this.cancelPendingCalls(tx, runId);
-      await this.appendFrame(tx, runId, {
-        kind: "run-finish",
-        status: end.status,
-        ...(end.error !== undefined ? { error: end.error } : {}),
-      });
+      await this.cancelPendingCalls(tx, runId);
+      await this.appendFrame(tx, runId, finish);
       return true;
     });
   }
@@ -420,15 +466,16 @@ export class Store {
   }
 
   /**
-   * Records checkpoints and appends frames in one statement: atomic without a transaction, one
-   * round trip, and it fails whole if a position is taken (another process got there first).
-   * Followers are woken once the frames committed: at once outside a transaction, by the caller inside one.
+   * Records checkpoints, appends frames and inserts usage rows in one statement: atomic without
+   * a transaction, one round trip, and it fails whole if a position is taken (another process
+   * got there first). Followers are woken once the frames committed: at once outside a
+   * transaction, by the caller inside one.
    */
   async recordCheckpoints(
     q: Queryable,
     runId: string,
     entries: readonly CheckpointRow[],
-    frames: readonly Frame[] = [],
+    { frames = [], usage = [] }: CheckpointRows = {},
   ): Promise<void> {
     const rows = await q.query<{ seq: number | null }>(
       `WITH recorded AS (
@@ -441,10 +488,17 @@ export class Store {
          INSERT INTO prepick_frames (run_id, seq, frame)
          SELECT $1, base.seq + item.ordinality, item.frame
          FROM base, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS item(frame, ordinality)
-         RETURNING seq)
-       SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT max(seq) FROM added) AS seq,
+         RETURNING seq),
+       used AS (
+         INSERT INTO prepick_usage (run_id, step, model, input_tokens, output_tokens, total_tokens)
+         SELECT $1, used.step, used.model, used.input, used.output, used.total
+         FROM jsonb_to_recordset($5::jsonb)
+           AS used(step integer, model text, input integer, output integer, total integer)
+         RETURNING id)
+       SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT count(*) FROM used) AS used,
+         (SELECT max(seq) FROM added) AS seq,
          CASE WHEN EXISTS (SELECT 1 FROM added) THEN pg_notify($4, $1) END AS notified`,
-      [runId, json(entries), json(frames), FRAMES_CHANNEL],
+      [runId, json(entries), json(frames), FRAMES_CHANNEL, json(usage)],
     );
     if (q === this.db && frames.length > 0) this.framesCommitted(runId, numbered(frames, rows[0]?.seq));
   }
@@ -619,10 +673,7 @@ export class Store {
   }
 
   /** Records one model call's usage. */
-  async insertUsage(
-    tx: Queryable,
-    usage: { runId: string; step: number; model: string; input?: number; output?: number; total?: number },
-  ): Promise<void> {
+  async insertUsage(tx: Queryable, usage: NewUsage): Promise<void> {
     await tx.query(
       `INSERT INTO prepick_usage (run_id, step, model, input_tokens, output_tokens, total_tokens)
        VALUES ($1, $2, $3, $4, $5, $6)`,
