@@ -1,5 +1,6 @@
-import autocannon from "autocannon";
+import { Worker } from "node:worker_threads";
 import { createServer, DEMO_AGENTS } from "prepick/server";
+import type { LoadJob, LoadResult } from "./answer-load";
 import { parkRun } from "./park-run";
 import { type BenchRow, figure } from "./result";
 import { seedParkedRuns } from "./seed-parked-runs";
@@ -8,6 +9,18 @@ import { openStoreUnderTest, rawUpdateThroughput } from "./store-under-test";
 const CALLS = 1_000;
 const CONNECTIONS = 10;
 const ACTOR = "bench-throughput";
+
+/** Runs autocannon in a thread of its own, so the server's event loop serves the answers alone. */
+function answerLoad(job: LoadJob): Promise<LoadResult> {
+  const worker = new Worker(new URL("./answer-load.ts", import.meta.url), {
+    execArgv: ["--import", "tsx"],
+    workerData: job,
+  });
+  return new Promise<LoadResult>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  }).finally(() => worker.terminate());
+}
 
 /**
  * Answers per second on distinct pending calls (autocannon on loopback, each request naming the
@@ -20,27 +33,17 @@ export async function answerThroughput(kind: "pglite" | "postgres"): Promise<Ben
     const template = await parkRun(server.url, ACTOR);
     await seedParkedRuns(store.db, template, CALLS);
     const baseline = await rawUpdateThroughput(store.db, CALLS, CONNECTIONS);
-    let next = 0;
-    const result = await autocannon({
+    const load = await answerLoad({
       url: server.url,
+      actor: ACTOR,
+      callPrefix: `intake-${template.runId}-c`,
+      calls: CALLS,
       connections: CONNECTIONS,
-      amount: CALLS,
-      requests: [
-        {
-          method: "POST",
-          path: "/agent/tool-call/answer",
-          headers: { "x-actor-id": ACTOR, "content-type": "application/json" },
-          setupRequest: (request) => {
-            next += 1;
-            return { ...request, body: JSON.stringify({ toolCallId: `intake-${template.runId}-c${next}` }) };
-          },
-        },
-      ],
     });
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${result.non2xx} answers were refused and ${result.errors} failed`);
+    if (load.refused > 0 || load.failed > 0) {
+      throw new Error(`${load.refused} answers were refused and ${load.failed} failed`);
     }
-    const ours = result["2xx"] / result.duration;
+    const ours = load.ok / (load.ms / 1000);
     return {
       metric: `Answer throughput, distinct pending calls (${store.label})`,
       baseline: `${figure(baseline, "updates/s", 0)} (raw single-row UPDATE)`,
