@@ -15,13 +15,17 @@ function answerClient() {
   const worker = new Worker(new URL("./answer-client.ts", import.meta.url), {
     execArgv: ["--import", "tsx"],
   });
+  // One answer at a time: the listeners are set once, and each reply settles the waiting one.
+  let waiting: { resolve: (timing: AnswerTiming) => void; reject: (error: Error) => void } | undefined;
+  worker.on("message", (reply: { ok: true; timing: AnswerTiming } | { ok: false; error: string }) => {
+    if (reply.ok) waiting?.resolve(reply.timing);
+    else waiting?.reject(new Error(reply.error));
+  });
+  worker.on("error", (error) => waiting?.reject(error));
   return {
     answer: (job: AnswerJob) =>
       new Promise<AnswerTiming>((resolve, reject) => {
-        worker.once("message", (reply: { ok: true; timing: AnswerTiming } | { ok: false; error: string }) =>
-          reply.ok ? resolve(reply.timing) : reject(new Error(reply.error)),
-        );
-        worker.once("error", reject);
+        waiting = { resolve, reject };
         worker.postMessage(job);
       }),
     close: () => worker.terminate(),
