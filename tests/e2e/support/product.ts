@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { runCommand } from "../../install/fresh-app";
 import { REPO_ROOT, type ServerProcess, startServer } from "../../support/server-process";
@@ -38,14 +38,40 @@ async function withBuildLock(work: () => Promise<void>): Promise<void> {
   }
 }
 
+/** The newest modification time of any file under `paths` (folders are walked), in ms. */
+function newestChange(paths: readonly string[]): number {
+  let newest = 0;
+  for (const path of paths.map((each) => join(REPO_ROOT, each))) {
+    if (!existsSync(path)) continue;
+    const files = statSync(path).isDirectory()
+      ? readdirSync(path, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
+      : [path];
+    for (const file of files) newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `output` is missing or older than a file it is built from. */
+function stale(output: string, sources: readonly string[]): boolean {
+  return !existsSync(output) || statSync(output).mtimeMs < newestChange(sources);
+}
+
+const DEMO_OUTPUT = join(DEMO_DIR, "index.html");
+const DEMO_SOURCES = ["src", "demo", "package.json"];
+const REGISTRY_OUTPUT = join(REGISTRY_DIR, "agent-chat.json");
+const REGISTRY_SOURCES = ["src", "registry", "registry.json"];
+
 /**
- * Builds what `npm start`'s `prestart` builds (the demo page and the registry JSON), once: only
- * what is missing, so a suite run after `npm start` uses the build it already has.
+ * Builds what `npm start`'s `prestart` builds (the demo page and the registry JSON) when it is
+ * missing or older than its sources, so a suite run after `npm start` uses the build it already
+ * has, and never tests a page built before the code it is meant to prove.
  */
 export async function ensureBuilt(): Promise<void> {
-  if (existsSync(join(DEMO_DIR, "index.html")) && existsSync(join(REGISTRY_DIR, "agent-chat.json"))) return;
+  if (!stale(DEMO_OUTPUT, DEMO_SOURCES) && !stale(REGISTRY_OUTPUT, REGISTRY_SOURCES)) return;
   await withBuildLock(async () => {
-    if (!existsSync(join(DEMO_DIR, "index.html"))) {
+    if (stale(DEMO_OUTPUT, DEMO_SOURCES)) {
       await runCommand(
         process.execPath,
         [
@@ -57,7 +83,7 @@ export async function ensureBuilt(): Promise<void> {
         { cwd: REPO_ROOT, timeoutMs: 180_000 },
       );
     }
-    if (!existsSync(join(REGISTRY_DIR, "agent-chat.json"))) {
+    if (stale(REGISTRY_OUTPUT, REGISTRY_SOURCES)) {
       await runCommand(
         process.execPath,
         [
