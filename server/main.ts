@@ -1,6 +1,8 @@
-// The process entry of `npm start`: the reference server with the demo agents.
+// The process entry of `npm start`: the reference server with the demo agents, or the agents of
+// the module PREPICK_AGENTS_MODULE names.
 import { resolve } from "node:path";
 import { DEMO_AGENTS } from "./agents/demo-agents";
+import { loadAgentsModule } from "./agents-module";
 import { createServer } from "./server";
 
 function readPort(raw: string | undefined): number {
@@ -26,8 +28,9 @@ function readLease(raw: string | undefined): number | undefined {
 async function main(): Promise<void> {
   const leaseMs = readLease(process.env.PREPICK_LEASE_MS);
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const server = await createServer({
-    agents: DEMO_AGENTS,
+    agents: agentsModule ? await loadAgentsModule(agentsModule) : DEMO_AGENTS,
     port: readPort(process.env.PORT),
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     host: process.env.HOST?.trim() || "127.0.0.1",
