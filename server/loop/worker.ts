@@ -116,12 +116,15 @@ export class Worker {
     settled: { callId: string; settlement: Settlement } | undefined,
     work: (settlements: Map<string, Settlement>) => Promise<void>,
   ): void {
-    const settlements = new Map<string, Settlement>();
+    // A resumed run may land while a kick for it that will not claim it is still tracked: the
+    // newer task takes the run's place, and the older one's end leaves it there.
+    const settlements = new Map<string, Settlement>(this.settlements.get(runId));
     if (settled) settlements.set(settled.callId, settled.settlement);
     this.settlements.set(runId, settlements);
-    const task = work(settlements)
+    const task: Promise<void> = work(settlements)
       .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
       .finally(() => {
+        if (this.active.get(runId) !== task) return;
         this.active.delete(runId);
         this.settlements.delete(runId);
       });

@@ -460,11 +460,6 @@ export class Store {
     }));
   }
 
-  /** Records one checkpoint; fails if the position is taken (another process got there first). */
-  async recordCheckpoint(tx: Queryable, runId: string, position: number, name: string, result: unknown) {
-    await this.recordCheckpoints(tx, runId, [{ position, name, result }]);
-  }
-
   /**
    * Records checkpoints, appends frames and inserts usage rows in one statement: atomic without
    * a transaction, one round trip, and it fails whole if a position is taken (another process
@@ -670,15 +665,6 @@ export class Store {
       [id],
     );
     return rows.length > 0;
-  }
-
-  /** Records one model call's usage. */
-  async insertUsage(tx: Queryable, usage: NewUsage): Promise<void> {
-    await tx.query(
-      `INSERT INTO prepick_usage (run_id, step, model, input_tokens, output_tokens, total_tokens)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [usage.runId, usage.step, usage.model, usage.input ?? null, usage.output ?? null, usage.total ?? null],
-    );
   }
 
   /** The number of usage rows a run wrote: one per model call. */
