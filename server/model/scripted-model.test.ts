@@ -163,6 +163,11 @@ describe("rule table", () => {
         result("c1", "ask", { type: "json", value: outcome }),
       ]),
       options([
+        user("refactor it, then read_status"),
+        call("c1", "ask", {}),
+        result("c1", "ask", { type: "json", value: outcome }),
+      ]),
+      options([
         user("refactor it"),
         call("c1", "ask", {}),
         result("c1", "ask", { type: "error-text", value: "bad" }),
@@ -236,6 +241,23 @@ describe("rule table", () => {
       [askTool],
     );
     expect(asked.rule).toBe("ask-answered");
+  });
+
+  test("once the questions are answered, starts the work with the tools the request names", () => {
+    const answered: LanguageModelV4Prompt = [
+      user("Refactor the parser, then read status of the api"),
+      call("intake-r", "ask", {}),
+      result("intake-r", "ask", { type: "text", value: "The user answered:\nHow much? → This file" }),
+    ];
+    const started = onlyCall(answered);
+    expect(started).toMatchObject({ rule: "ask-answered-call-tool", toolName: "read_status" });
+    expect(started.parsed).toEqual({ service: "api" });
+    const done = onlyText([
+      ...answered,
+      call("c2", "read_status", { service: "api" }),
+      result("c2", "read_status", { type: "json", value: { healthy: true } }),
+    ]);
+    expect(done.rule).toBe("tool-result");
   });
 
   test("a plain reply mentions intake answers found in the system prompt", () => {

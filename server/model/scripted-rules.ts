@@ -110,6 +110,15 @@ export const SCRIPTED_RULES: readonly ScriptedRule[] = [
     }),
   },
   {
+    // Answered, and the request names tools: the work starts with them.
+    name: "ask-answered-call-tool",
+    when: (view) =>
+      askResults(view).some((result) => !isAskFailure(result)) &&
+      mayCallTools(view) &&
+      mentionedTools(view).length > 0,
+    reply: (view) => callTools(view, mentionedTools(view)),
+  },
+  {
     name: "ask-answered",
     when: (view) => askResults(view).some((result) => !isAskFailure(result)),
     reply: (view) => {
