@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { approvals, chatBody, checkpointNames, followRun, startChat } from "../../support/agent-api";
+import { chatBody, checkpointNames, followRun, startChat } from "../../support/agent-api";
 import { type ApiClient, type ApiResponse, apiClient } from "../../support/api-client";
 import { type ServerProcess, startServer } from "../../support/server-process";
 import { readFrames } from "../../support/sse";
-import { waitFor } from "../../support/wait-for";
 import { type FaultCluster, startFaultCluster } from "./fault-database";
 import { normalizeIds } from "./normalize-ids";
 
@@ -11,12 +10,14 @@ import { normalizeIds } from "./normalize-ids";
 export interface CrashScenario {
   /** Names the suite and its databases (lowercase, underscores). */
   name: string;
-  /** The demo agent. */
+  /** The agent: a demo agent, or one of the module `agentsModule` names. */
   agent: string;
+  /** A module of agents the servers host instead of the demo agents (`PREPICK_AGENTS_MODULE`). */
+  agentsModule?: string;
   /** The user's message. */
   text: string;
-  /** Settles the pending call the turn parks on (answer, skip or approve). */
-  settle(client: ApiClient, toolCallId: string): Promise<ApiResponse>;
+  /** Settles a pending call the turn parks on (answer, skip or approve); `name` is the row's tool. */
+  settle(client: ApiClient, toolCallId: string, name: string): Promise<ApiResponse>;
   /** Extra checks on a finished run's store, e.g. that a side effect ran once. */
   checkStore?(cluster: FaultCluster, databaseUrl: string, runId: string): Promise<void>;
   /**
@@ -55,12 +56,56 @@ async function outcome(client: ApiClient, runId: string): Promise<Outcome> {
   return { thread: thread.body, checkpoints: await checkpointNames(client, runId) };
 }
 
-/** The one pending call the actor has, once the run has parked on it. */
-function pendingCall(client: ApiClient): Promise<string> {
-  return waitFor("the run to park on a pending call", async () => {
-    const [row] = await approvals(client);
-    return typeof row?.id === "string" ? row.id : undefined;
-  });
+/**
+ * The reference run's checkpoint `name` as it will read in run `runId`: the run id swapped, and
+ * cut to a `*` prefix at a model's tool-call id, which hashes the prompt (run ids included) and so
+ * differs from run to run. Each scenario's turn makes one call per step, so the prefix is unique.
+ */
+function armedName(name: string, referenceRunId: string, runId: string): string {
+  const swapped = name.replaceAll(referenceRunId, runId);
+  const call = /call-\d+-\d+-[0-9a-f]{8}/.exec(swapped);
+  return call ? `${swapped.slice(0, call.index)}*` : swapped;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Settles, as a person would, every call the run waits on once it has parked on it, until `until`
+ * settles: a turn may park several times (an intake, then an approval). Settling only parked runs
+ * keeps each run's frames those of the reference (an answer that lands before the park lets the
+ * run go on without a `run-parked` frame). A settlement the server could not take (it was killed
+ * meanwhile) is left for the next server; with `strict`, one it refused fails.
+ */
+async function settleWhileParked(
+  scenario: CrashScenario,
+  at: { faults: FaultCluster; url: string; client: ApiClient; runId: () => string },
+  until: Promise<unknown>,
+  strict: boolean,
+): Promise<void> {
+  let over = false;
+  const ended = until.then(
+    () => {
+      over = true;
+    },
+    () => {
+      over = true;
+    },
+  );
+  while (!over) {
+    const rows = await at.faults.query<{ id: string; name: string }>(
+      at.url,
+      `SELECT c.id, c.name FROM prepick_tool_calls c JOIN prepick_runs r ON r.id = c.run_id
+        WHERE c.run_id = $1 AND c.status = 'pending_approval' AND r.status = 'parked' ORDER BY c.created_at`,
+      [at.runId()],
+    );
+    for (const row of rows) {
+      const settled = await scenario.settle(at.client, row.id, row.name).catch(() => undefined);
+      if (strict && settled?.status !== 200) {
+        throw new Error(`settling ${row.id} answered ${settled?.status}: ${JSON.stringify(settled?.body)}`);
+      }
+    }
+    await Promise.race([ended, pause(50)]);
+  }
 }
 
 /** Posts the chat message to a server that is about to kill itself, reading whatever it streams. */
@@ -88,7 +133,8 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
   let reference: { runId: string; names: string[]; normalized: unknown } | undefined;
 
   const server = async (env: Record<string, string>) => {
-    const started = await startServer({ env });
+    const modules = scenario.agentsModule ? { PREPICK_AGENTS_MODULE: scenario.agentsModule } : {};
+    const started = await startServer({ env: { ...modules, ...env } });
     servers.push(started);
     return started;
   };
@@ -103,9 +149,14 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
     const once = await server({ DATABASE_URL: url });
     const client = apiClient(once.url, ACTOR);
     const turn = await startChat(client, scenario.agent, scenario.text);
-    const settled = await scenario.settle(client, await pendingCall(client));
-    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
-    const finished = await outcome(client, turn.runId);
+    const done = outcome(client, turn.runId);
+    await settleWhileParked(
+      scenario,
+      { faults: clusterOf(), url, client, runId: () => turn.runId },
+      done,
+      true,
+    );
+    const finished = await done;
     await scenario.checkStore?.(cluster, url, turn.runId);
     reference = { runId: turn.runId, names: finished.checkpoints, normalized: normalizeIds(finished) };
   }, 120_000);
@@ -139,40 +190,33 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
           const faults = clusterOf();
           const url = await faults.freshDatabase();
           const parkAt = reference.names.findIndex((each) => each.startsWith("signal:tool:"));
-          let runId: string;
+          let runId = "";
           if (index < parkAt) {
-            // Before the park the names hold no run id, so the crash can be armed from the start.
+            // Before the first park the names hold no run id, so the crash can be armed from the start.
             expect(name).not.toContain(reference.runId);
             const doomed = await server({ DATABASE_URL: url, [hook]: name });
             await chatUntilCrash(doomed, scenario);
             expect((await doomed.exited).signal, `the server was not killed at ${name}`).toBe("SIGKILL");
-            await faults.expireLeases(url);
-            const restarted = await server({ DATABASE_URL: url });
-            const client = apiClient(restarted.url, ACTOR);
             const [row] = await faults.query<{ id: string }>(url, "SELECT id FROM prepick_runs");
             runId = row?.id ?? "";
-            // Answer only once the replay has parked, as in the reference run: an answer that lands
-            // between the pending row and the park lets the run go on without a run-parked frame.
-            await waitFor("the restarted run to park", async () => {
-              const [run] = await faults.query<{ status: string }>(url, "SELECT status FROM prepick_runs");
-              return run?.status === "parked" ? true : undefined;
-            });
-            const settled = await scenario.settle(client, await pendingCall(client));
-            expect(settled.status, JSON.stringify(settled.body)).toBe(200);
           } else {
             const first = await server({ DATABASE_URL: url });
             const turn = await startChat(apiClient(first.url, ACTOR), scenario.agent, scenario.text);
             runId = turn.runId;
             await first.kill("SIGKILL");
-            const armed = name.replaceAll(reference.runId, runId);
+            const armed = armedName(name, reference.runId, runId);
             const doomed = await server({ DATABASE_URL: url, [hook]: armed });
-            const client = apiClient(doomed.url, ACTOR);
-            await scenario.settle(client, await pendingCall(client)).catch(() => undefined);
+            // The person settles each call as the run parks on it, until the server dies at `armed`.
+            const at = { faults, url, client: apiClient(doomed.url, ACTOR), runId: () => runId };
+            await settleWhileParked(scenario, at, doomed.exited, false);
             expect((await doomed.exited).signal, `the server was not killed at ${armed}`).toBe("SIGKILL");
-            await faults.expireLeases(url);
           }
+          await faults.expireLeases(url);
           const last = await server({ DATABASE_URL: url });
-          const finished = await outcome(apiClient(last.url, ACTOR), runId);
+          const client = apiClient(last.url, ACTOR);
+          const done = outcome(client, runId);
+          await settleWhileParked(scenario, { faults, url, client, runId: () => runId }, done, true);
+          const finished = await done;
           expect(new Set(finished.checkpoints).size, finished.checkpoints.join("\n")).toBe(
             finished.checkpoints.length,
           );
