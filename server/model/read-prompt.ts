@@ -34,7 +34,10 @@ export interface PromptView {
   tools: LanguageModelV4FunctionTool[];
   /** Whether the `ask` tool is offered. */
   askOffered: boolean;
-  /** How many `ask` calls this turn made, an intake's included. */
+  /**
+   * How many `ask` calls the model made this turn. An intake (its call id is `intake-<runId>`)
+   * is the agent's own questions, not the model's, and does not count.
+   */
   askCalls: number;
   /** How many of this turn's `ask` calls came back as failures. */
   askErrors: number;
@@ -120,7 +123,7 @@ export function readPrompt(options: LanguageModelV4CallOptions): PromptView {
     for (const part of message.content) {
       if (part.type !== "tool-call") continue;
       called.add(part.toolName);
-      if (part.toolName !== ASK_TOOL_NAME) continue;
+      if (part.toolName !== ASK_TOOL_NAME || part.toolCallId.startsWith("intake-")) continue;
       askCalls += 1;
       const result = results.get(part.toolCallId);
       if (result && isAskFailure(result)) askErrors += 1;

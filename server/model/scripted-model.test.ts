@@ -209,11 +209,15 @@ describe("rule table", () => {
   test("after an answered ask, replies quoting the summary and what it will do", () => {
     if (!refactorIntake.success) throw new Error("intake fixture is invalid");
     const outcome = settleAnswers(refactorIntake.intake.questions, { scope: ["file"] });
-    const { text } = onlyText([
-      user("Refactor the parser"),
-      call("intake-run1", "ask", {}),
-      result("intake-run1", "ask", { type: "json", value: outcome }),
-    ]);
+    // An agent with an intake and no `ask` of its model's own.
+    const { text } = onlyText(
+      [
+        user("Refactor the parser"),
+        call("intake-run1", "ask", {}),
+        result("intake-run1", "ask", { type: "json", value: outcome }),
+      ],
+      [statusTool],
+    );
     expect(text).toContain("How much should I cover? → This file");
     expect(text).toContain('I will now work on "Refactor the parser"');
   });
@@ -230,14 +234,17 @@ describe("rule table", () => {
     expect(text).toContain("How much should I cover? → The whole module");
   });
 
-  test("does not ask twice in one turn, and never asks when ask is not offered", () => {
+  test("asks once of its own in a turn, after an intake too, and never when ask is not offered", () => {
     expect(onlyText([user("Refactor the parser")], [statusTool]).rule).toBe("reply");
+    const afterIntake: LanguageModelV4Prompt = [
+      user("Refactor the parser"),
+      call("intake-r", "ask", {}),
+      result("intake-r", "ask", { type: "text", value: "x" }),
+    ];
+    // The intake holds the agent's questions; the model still has its own.
+    expect(onlyCall(afterIntake, [askTool]).rule).toBe("ask-ambiguous");
     const asked = onlyText(
-      [
-        user("Refactor the parser"),
-        call("intake-r", "ask", {}),
-        result("intake-r", "ask", { type: "text", value: "x" }),
-      ],
+      [...afterIntake, call("c1", "ask", {}), result("c1", "ask", { type: "text", value: "y" })],
       [askTool],
     );
     expect(asked.rule).toBe("ask-answered");
@@ -245,7 +252,7 @@ describe("rule table", () => {
 
   test("once the questions are answered, starts the work with the tools the request names", () => {
     const answered: LanguageModelV4Prompt = [
-      user("Refactor the parser, then read status of the api"),
+      user("Please read status of the api"),
       call("intake-r", "ask", {}),
       result("intake-r", "ask", { type: "text", value: "The user answered:\nHow much? → This file" }),
     ];

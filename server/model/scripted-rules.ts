@@ -110,6 +110,19 @@ export const SCRIPTED_RULES: readonly ScriptedRule[] = [
     }),
   },
   {
+    name: "ask-malformed",
+    when: (view) => mayAsk(view) && /\bmalformed\b/i.test(view.request),
+    reply: () => ({ type: "tool-calls", calls: [{ toolName: ASK_TOOL_NAME, input: malformedAskInput() }] }),
+  },
+  {
+    name: "ask-ambiguous",
+    when: (view) => mayAsk(view) && ambiguousTopic(view.request) !== undefined,
+    reply: (view) => ({
+      type: "tool-calls",
+      calls: [{ toolName: ASK_TOOL_NAME, input: askInputFor(view.request) }],
+    }),
+  },
+  {
     // Answered, and the request names tools: the work starts with them.
     name: "ask-answered-call-tool",
     when: (view) =>
@@ -145,19 +158,6 @@ export const SCRIPTED_RULES: readonly ScriptedRule[] = [
     name: "call-tool",
     when: (view) => mayCallTools(view) && mentionedTools(view).length > 0,
     reply: (view) => callTools(view, mentionedTools(view)),
-  },
-  {
-    name: "ask-malformed",
-    when: (view) => mayAsk(view) && /\bmalformed\b/i.test(view.request),
-    reply: () => ({ type: "tool-calls", calls: [{ toolName: ASK_TOOL_NAME, input: malformedAskInput() }] }),
-  },
-  {
-    name: "ask-ambiguous",
-    when: (view) => mayAsk(view) && ambiguousTopic(view.request) !== undefined,
-    reply: (view) => ({
-      type: "tool-calls",
-      calls: [{ toolName: ASK_TOOL_NAME, input: askInputFor(view.request) }],
-    }),
   },
   {
     name: "reply",
