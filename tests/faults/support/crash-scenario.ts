@@ -25,7 +25,8 @@ export interface CrashScenario {
    * is lost, and the run differs from the uninterrupted one by design; `check` says how.
    */
   lostResult?: {
-    matches(checkpoint: string): boolean;
+    /** Whether `checkpoint` is that one; `journal` holds the reference run's checkpoint names. */
+    matches(checkpoint: string, journal: readonly string[]): boolean;
     check(cluster: FaultCluster, databaseUrl: string, runId: string): Promise<void>;
   };
 }
@@ -45,7 +46,7 @@ const CRASH_HOOKS = [
 ] as const;
 
 /** The longest journal a scenario may have; one test per position. */
-const MAX_CHECKPOINTS = 9;
+const MAX_CHECKPOINTS = 14;
 
 async function outcome(client: ApiClient, runId: string): Promise<Outcome> {
   const frames = await followRun(client, runId, 0);
@@ -58,13 +59,13 @@ async function outcome(client: ApiClient, runId: string): Promise<Outcome> {
 
 /**
  * The reference run's checkpoint `name` as it will read in run `runId`: the run id swapped, and
- * cut to a `*` prefix at a model's tool-call id, which hashes the prompt (run ids included) and so
- * differs from run to run. Each scenario's turn makes one call per step, so the prefix is unique.
+ * cut to a `*` prefix at the hash of a model's tool-call id (`call-<step>-<index>-<hash>`), which
+ * hashes the prompt, run ids included, and so differs from run to run; step and index do not.
  */
 function armedName(name: string, referenceRunId: string, runId: string): string {
   const swapped = name.replaceAll(referenceRunId, runId);
-  const call = /call-\d+-\d+-[0-9a-f]{8}/.exec(swapped);
-  return call ? `${swapped.slice(0, call.index)}*` : swapped;
+  const call = /(call-\d+-\d+-)[0-9a-f]{8}/.exec(swapped);
+  return call ? `${swapped.slice(0, call.index)}${call[1]}*` : swapped;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -220,7 +221,7 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
           expect(new Set(finished.checkpoints).size, finished.checkpoints.join("\n")).toBe(
             finished.checkpoints.length,
           );
-          if (hook === "PREPICK_CRASH_BEFORE" && scenario.lostResult?.matches(name)) {
+          if (hook === "PREPICK_CRASH_BEFORE" && scenario.lostResult?.matches(name, reference.names)) {
             // The tool ran and the process died before its result was recorded: the replay must not
             // run it again, so the run tells the model the result was lost instead.
             await scenario.lostResult.check(faults, url, runId);

@@ -1,5 +1,6 @@
 // The agent of the whole-turn crash suite, hosted through PREPICK_AGENTS_MODULE: one turn with an
-// intake, then a tool that changes something outside the run and waits for a person's approval.
+// intake, then the model's own questions (`ask`), then a tool that changes something outside the
+// run and waits for a person's approval.
 import { defineAgent, defineTool } from "prepick/server";
 import { z } from "zod";
 
@@ -17,6 +18,7 @@ export const agents = [
   defineAgent({
     name: "releaser",
     systemPrompt: "You release services.",
+    ask: true,
     intake: {
       questions: [
         {
