@@ -26,6 +26,10 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: string;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A running job: its result when awaited, and its events meanwhile. */
+  interface Instance extends Promise<Result> {
+    on(event: "response", listener: (client: unknown, statusCode: number) => void): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
