@@ -158,7 +158,7 @@ describe("cancel", () => {
     expect(cancelled.body).toEqual({ runId: run.runId, status: "cancelled" });
     const rest = await follow(server, "gus", run.runId, run.frames.at(-1)?.seq ?? 0);
     expect(rest.map(({ frame }) => frame)).toEqual([
-      { kind: "tool-denied", id, reason: "cancelled" },
+      { kind: "tool-denied", id, reason: "cancelled", cancelled: true },
       { kind: "run-finish", status: "cancelled" },
     ]);
     expect((await server.store.toolCall(id ?? ""))?.status).toBe("cancelled");

@@ -443,7 +443,13 @@ export class Store {
       [runId],
     );
     for (const row of cancelled) {
-      await this.appendFrame(tx, runId, { kind: "tool-denied", id: String(row.id), reason: "cancelled" });
+      const denied = {
+        kind: "tool-denied",
+        id: String(row.id),
+        reason: "cancelled",
+        cancelled: true,
+      } as const;
+      await this.appendFrame(tx, runId, denied);
     }
   }
 

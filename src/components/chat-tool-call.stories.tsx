@@ -72,5 +72,20 @@ export const Denied: Story = {
   },
 };
 
+/** Its run was cancelled while it waited for a decision: nobody rejected it. */
+export const Cancelled: Story = {
+  args: {
+    block: toolBlock("m1", {
+      id: "c1",
+      toolName: "purge_cache",
+      input: { region: "eu-west-1" },
+      status: "denied",
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("Cancelled")).toBeVisible();
+  },
+};
+
 /** Failed, in the dark theme. */
 export const Dark: Story = { ...Failed, globals: { theme: "dark" } };

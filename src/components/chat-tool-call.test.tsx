@@ -75,4 +75,14 @@ describe("ChatToolCall", () => {
     expect(screen.getByText("Rejected: not now")).toBeTruthy();
     expect(screen.queryByText("Input")).toBeNull();
   });
+
+  it("says a call cancelled with its run was never decided, rather than rejected", () => {
+    render(
+      <ChatToolCall
+        block={toolBlock("m1", { id: "c2", toolName: "purge_cache", input: {}, status: "denied" })}
+      />,
+    );
+    expect(screen.getByText("Cancelled with its run before anyone decided.")).toBeTruthy();
+    expect(screen.queryByText(/Rejected/)).toBeNull();
+  });
 });

@@ -25,6 +25,7 @@ function formatValue(value: unknown): string {
 function ChatToolCallStatus({
   status,
   className,
+  children,
   ...props
 }: React.ComponentProps<"span"> & {
   /** Running, done, error or denied. */
@@ -46,7 +47,7 @@ function ChatToolCallStatus({
       {status === "running" ? (
         <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
       ) : null}
-      {STATUS_LABEL[status]}
+      {children ?? STATUS_LABEL[status]}
     </span>
   );
 }
@@ -90,6 +91,8 @@ function ChatToolCall({
   /** The tool call, as `useChatTranscript` gives it. */
   block: ToolBlock;
 }) {
+  // Denied with no decision: the run was cancelled while the call waited for one.
+  const cancelled = block.status === "denied" && !block.approval;
   const hasInput = block.input !== undefined && formatValue(block.input) !== "{}";
   return (
     <details
@@ -119,7 +122,9 @@ function ChatToolCall({
         <span data-slot="chat-tool-call-name" className="font-medium font-mono text-xs">
           {block.toolName}
         </span>
-        <ChatToolCallStatus status={block.status} className="ml-auto" />
+        <ChatToolCallStatus status={block.status} className="ml-auto">
+          {cancelled ? "Cancelled" : undefined}
+        </ChatToolCallStatus>
       </summary>
       <div data-slot="chat-tool-call-body" className="flex flex-col gap-3 border-t px-3 py-3">
         {hasInput ? <ChatToolCallSection label="Input" value={formatValue(block.input)} /> : null}
@@ -133,7 +138,9 @@ function ChatToolCall({
         ) : null}
         {block.status === "denied" ? (
           <p data-slot="chat-tool-call-denied" className="text-muted-foreground">
-            Rejected{block.approval?.reason ? `: ${block.approval.reason}` : "."}
+            {cancelled
+              ? "Cancelled with its run before anyone decided."
+              : `Rejected${block.approval?.reason ? `: ${block.approval.reason}` : "."}`}
           </p>
         ) : null}
         {block.status === "running" ? (

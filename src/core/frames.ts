@@ -153,6 +153,8 @@ export interface ToolDeniedFrame {
   id: string;
   /** The person's reason, if given. */
   reason?: string;
+  /** Set when the run was cancelled while the call waited: nobody decided it. */
+  cancelled?: true;
 }
 
 /** The run is parked until a person acts on these tool calls; the stream ends here. */

@@ -171,6 +171,13 @@ describe("an approval in the transcript", () => {
     expect(approvalOf(reloaded.build([denied])).getSnapshot()).toEqual(decision);
   });
 
+  it("shows a call cancelled with its run, which nobody decided, as a denied tool row", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    approvalOf(builder.build([purge("approval-requested", { id: "call-1" })]));
+    const block = builder.build([purge("output-denied", { id: "call-1" })])[0]?.blocks[0];
+    expect(block).toMatchObject({ type: "tool", status: "denied", approval: undefined });
+  });
+
   it("hands an approved call that ran over to its tool row, with the output", () => {
     const builder = new TranscriptBuilder(idleChat, undefined);
     const ran = { ...purge("output-available", { id: "call-1", approved: true }) };

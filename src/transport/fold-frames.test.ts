@@ -68,6 +68,17 @@ describe("foldFrames", () => {
     ]);
   });
 
+  it("maps a call cancelled with its run to a denial that nobody decided", () => {
+    const { chunks, state } = foldFrames(
+      sequence([
+        { kind: "approval-request", id: "c", toolName: "purge", input: {} },
+        { kind: "tool-denied", id: "c", reason: "cancelled", cancelled: true },
+      ]),
+    );
+    expect(chunks.slice(2)).toEqual([{ type: "tool-output-denied", toolCallId: "c" }]);
+    expect(state.approvals).toEqual([]);
+  });
+
   it("drops replayed frames, outputs for unknown calls and second outputs", () => {
     const first = foldFrames(sequence([start, { kind: "tool-call", id: "c", toolName: "x", input: 1 }]));
     const replay = foldFrame(first.state, {

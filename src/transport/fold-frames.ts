@@ -117,10 +117,13 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
       if (!known(next, frame.id) || next.settled.includes(frame.id)) break;
       const dynamic = next.elicitations.includes(frame.id) ? { dynamic: true } : {};
       if (next.approvals.includes(frame.id)) {
-        const approved = frame.kind !== "tool-denied";
-        const reason =
-          frame.kind === "tool-denied" && frame.reason !== undefined ? { reason: frame.reason } : {};
-        chunks.push({ type: "tool-approval-response", approvalId: frame.id, approved, ...reason });
+        // A call cancelled with its run was never decided: no approval response, only the denial.
+        if (frame.kind !== "tool-denied" || !frame.cancelled) {
+          const approved = frame.kind !== "tool-denied";
+          const reason =
+            frame.kind === "tool-denied" && frame.reason !== undefined ? { reason: frame.reason } : {};
+          chunks.push({ type: "tool-approval-response", approvalId: frame.id, approved, ...reason });
+        }
         next = { ...next, approvals: without(next.approvals, frame.id) };
       }
       next = { ...next, settled: [...next.settled, frame.id] };
