@@ -186,3 +186,43 @@ describe("an approval in the transcript", () => {
     expect(block).toMatchObject({ type: "tool", status: "done", output: { purged: "images" } });
   });
 });
+
+describe("a model's own malformed ask call", () => {
+  it("goes back to the model once as a tool failure carrying the issues, and shows no form", () => {
+    const addToolOutput = vi.fn(async () => {});
+    const chat = { ...idleChat, addToolOutput } as unknown as TranscriptChat;
+    const input = {
+      questions: [
+        {
+          id: "scope",
+          prompt: "How much should I cover?",
+          options: [
+            { value: "file", label: "This file" },
+            { value: "module", label: "The whole module" },
+          ],
+        },
+      ],
+    };
+    const messages: UIMessage[] = [
+      {
+        id: "m1",
+        role: "assistant",
+        parts: [{ type: "tool-ask", toolCallId: "call-1", state: "input-available", input }],
+      },
+    ];
+    const builder = new TranscriptBuilder(chat, undefined);
+    const [message] = builder.build(messages);
+    expect(message?.blocks.map((block) => block.type)).toEqual(["tool"]);
+    builder.flush();
+    expect(addToolOutput).toHaveBeenCalledTimes(1);
+    expect(addToolOutput).toHaveBeenCalledWith({
+      tool: "ask",
+      toolCallId: "call-1",
+      state: "output-error",
+      errorText: expect.stringMatching(/scope.*default/i),
+    });
+    builder.build([{ ...messages[0], parts: [...(messages[0]?.parts ?? [])] } as UIMessage]);
+    builder.flush();
+    expect(addToolOutput).toHaveBeenCalledTimes(1);
+  });
+});

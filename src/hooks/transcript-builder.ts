@@ -7,7 +7,7 @@ import {
   type ToolUIPart,
   type UIMessage,
 } from "ai";
-import { ASK_TOOL_NAME, parseAskInput } from "@/lib/prepick/core/ask-tool";
+import { ASK_TOOL_NAME, describeAskIssues, parseAskInput } from "@/lib/prepick/core/ask-tool";
 import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
 import { type Answers, type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick/core/question";
 import type { ToolCallClient, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
@@ -68,6 +68,8 @@ export class TranscriptBuilder {
   private readonly messages = new WeakMap<UIMessage, TranscriptMessage>();
   private readonly elicitations = new Map<string, ElicitationBlock>();
   private readonly approvals = new Map<string, ApprovalBlock>();
+  // The model's own `ask` calls already refused, so each is answered with its issues once.
+  private readonly refused = new Set<string>();
   private pending: (() => void)[] = [];
   // The last build's output. A streamed delta replaces only the last message, so the prefix whose
   // message objects are unchanged is reused as is, found by comparing each entry's `message` (the
@@ -191,13 +193,34 @@ export class TranscriptBuilder {
     }
     try {
       const parsed = parseAskInput(part.input);
-      return parsed.success ? parsed.request : undefined;
+      if (parsed.success) return parsed.request;
+      if (part.state === "input-available") this.refuse(part, describeAskIssues(parsed.issues));
+      return undefined;
     } catch (error) {
       // The model's own call has a pattern to check: it shows as running until the engine is here.
       if (patternEngineReady()) throw error;
       this.waitForPatternEngine(message);
       return undefined;
     }
+  }
+
+  /**
+   * A malformed question set from the model goes back to it as an ordinary tool failure carrying
+   * the issues, as the reference server does, so it can ask again; nobody is shown a form.
+   */
+  private refuse(part: AnyToolPart, issues: string) {
+    if (this.refused.has(part.toolCallId)) return;
+    this.refused.add(part.toolCallId);
+    const tool = getToolName(part);
+    this.pending.push(
+      () =>
+        void this.chat.addToolOutput({
+          tool,
+          toolCallId: part.toolCallId,
+          state: "output-error",
+          errorText: issues,
+        }),
+    );
   }
 
   private waitForPatternEngine(message: UIMessage) {
