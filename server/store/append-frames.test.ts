@@ -5,6 +5,7 @@ import type { Frame } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database/database";
 import { openDatabase } from "../database/open-database";
+import { startTestRun } from "../testing/start-test-run";
 import { createStore, FRAMES_CHANNEL, type Store } from "./store";
 
 let folder: string;
@@ -22,26 +23,12 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function newRun(name: string): Promise<string> {
-  const started = await store.startRun({
-    threadId: `thread-${name}`,
-    createThread: true,
-    actorId: "actor",
-    agent: "agent",
-    runId: `run-${name}`,
-    messageId: `message-${name}`,
-    userMessage: { id: `message-${name}`, role: "user", parts: [{ type: "text", text: name }] },
-  });
-  if (started.kind !== "started") throw new Error(`the run ${name} did not start: ${started.kind}`);
-  return started.run.id;
-}
-
 const deltas = (id: string, count: number): Frame[] =>
   Array.from({ length: count }, (_, index) => ({ kind: "text-delta", id, delta: `d${index}` }));
 
 describe("Store.appendFrames", () => {
   it("gives a batch dense sequence numbers after the frames already stored, in order", async () => {
-    const runId = await newRun("dense");
+    const runId = await startTestRun(store, "dense");
     await store.appendFrame(db, runId, { kind: "step-start", step: 0 });
     const batch: Frame[] = [
       { kind: "text-start", id: "0-t" },
@@ -56,7 +43,7 @@ describe("Store.appendFrames", () => {
   });
 
   it("notifies once per batch and tells this process's followers when it committed", async () => {
-    const runId = await newRun("notify");
+    const runId = await startTestRun(store, "notify");
     const heard: string[] = [];
     const unlisten = await db.listen(FRAMES_CHANNEL, (payload) => heard.push(payload));
     const local: string[] = [];
@@ -76,7 +63,7 @@ describe("Store.appendFrames", () => {
   });
 
   it("writes nothing for an empty batch", async () => {
-    const runId = await newRun("empty");
+    const runId = await startTestRun(store, "empty");
     expect(await store.appendFrames(db, runId, [])).toBeUndefined();
     expect(await store.framesAfter(runId, 0)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import type { ElicitationOutcome } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database/database";
 import { openDatabase } from "../database/open-database";
+import { startTestRun } from "../testing/start-test-run";
 import { createStore, RUNS_CHANNEL, type Store } from "./store";
 
 let db: Database;
@@ -20,17 +21,7 @@ const outcome: ElicitationOutcome = { answers: {}, skipped: true, defaulted: [],
 
 /** A run parked on one pending question set, with two checkpoints in its journal. */
 async function parkedRun(name: string, status: "parked" | "running" = "parked") {
-  const runId = `run-${name}`;
-  const started = await store.startRun({
-    threadId: `thread-${name}`,
-    createThread: true,
-    actorId: "ada",
-    agent: "agent",
-    runId,
-    messageId: `message-${name}`,
-    userMessage: { id: `message-${name}`, role: "user", parts: [{ type: "text", text: name }] },
-  });
-  if (started.kind !== "started") throw new Error(`the run ${name} did not start: ${started.kind}`);
+  const runId = await startTestRun(store, name);
   const callId = `call-${name}`;
   await db.transaction(async (tx) => {
     await store.insertToolCall(tx, {

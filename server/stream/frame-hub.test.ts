@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database/database";
 import { openDatabase } from "../database/open-database";
 import { createStore, type Store } from "../store/store";
+import { startTestRun } from "../testing/start-test-run";
 import { FrameHub } from "./frame-hub";
 
 let db: Database;
@@ -21,25 +22,11 @@ afterAll(async () => {
   await db.close();
 });
 
-async function newRun(name: string): Promise<string> {
-  const started = await store.startRun({
-    threadId: `thread-${name}`,
-    createThread: true,
-    actorId: "ada",
-    agent: "agent",
-    runId: `run-${name}`,
-    messageId: `message-${name}`,
-    userMessage: { id: `message-${name}`, role: "user", parts: [{ type: "text", text: name }] },
-  });
-  if (started.kind !== "started") throw new Error(`the run ${name} did not start`);
-  return started.run.id;
-}
-
 const delta = (text: string): Frame => ({ kind: "text-delta", id: "t", delta: text });
 
 describe("FrameHub.recent", () => {
   it("hands followers what this process committed, exactly as the store holds it", async () => {
-    const runId = await newRun("memory");
+    const runId = await startTestRun(store, "memory");
     await store.appendFrames(db, runId, [delta("a"), delta("b")]);
     await store.appendFrame(db, runId, delta("c"));
     expect(hub.recent(runId, 0)).toEqual(await store.framesAfter(runId, 0));
@@ -47,7 +34,7 @@ describe("FrameHub.recent", () => {
   });
 
   it("sends a follower to the store when memory cannot vouch for what follows", async () => {
-    const runId = await newRun("store");
+    const runId = await startTestRun(store, "store");
     // Frames written inside a transaction are announced without their numbers.
     await db.transaction((tx) => store.appendFrames(tx, runId, [delta("a")]));
     store.framesCommitted(runId);
@@ -61,7 +48,7 @@ describe("FrameHub.recent", () => {
   });
 
   it("wakes a waiting follower when frames commit", async () => {
-    const runId = await newRun("wake");
+    const runId = await startTestRun(store, "wake");
     // Only a wake resolves this wait before the test's own timeout.
     const waiting = hub.wait(runId, 3_600_000);
     await store.appendFrame(db, runId, delta("a"));
