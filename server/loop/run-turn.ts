@@ -70,7 +70,7 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
       },
       {
         frames: () => [{ kind: "step-finish", step }],
-        usage: (recorded) => ({ runId: run.id, step, model: modelName(context.model), ...recorded.usage }),
+        usage: (recorded) => ({ step, model: modelName(context.model), ...recorded.usage }),
       },
     );
     turn.push(assistantMessage(result));

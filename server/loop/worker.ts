@@ -70,12 +70,7 @@ export class Worker {
   kick(runId: string, settled?: { callId: string; settlement: Settlement }): void {
     // A NOTIFY may have started the run already; its replay can still use the settlement.
     if (settled) this.settlements.get(runId)?.set(settled.callId, settled.settlement);
-    if (
-      this.stopped ||
-      this.active.has(runId) ||
-      this.active.size + this.reserved >= this.options.concurrency
-    )
-      return;
+    if (!this.hasRoomFor(runId)) return;
     this.track(runId, settled, (settlements) => this.claimAndRun(runId, settlements));
   }
 
@@ -86,14 +81,16 @@ export class Worker {
    * reservation ends in {@link Worker.unreserve}, before {@link Worker.resume} takes the run.
    */
   reserve(runId: string): { owner: string; leaseMs: number } | undefined {
-    if (
-      this.stopped ||
-      this.active.has(runId) ||
-      this.active.size + this.reserved >= this.options.concurrency
-    )
-      return undefined;
+    if (!this.hasRoomFor(runId)) return undefined;
     this.reserved += 1;
     return { owner: this.options.owner, leaseMs: this.options.leaseMs };
+  }
+
+  /** Whether this process may take `runId` now: not stopping, not running it, a slot free. */
+  private hasRoomFor(runId: string): boolean {
+    return (
+      !this.stopped && !this.active.has(runId) && this.active.size + this.reserved < this.options.concurrency
+    );
   }
 
   /** Gives back a slot {@link Worker.reserve} held. */

@@ -91,9 +91,8 @@ export function publicToolCall(row: OwnedToolCall): ToolCallRow {
   return rest;
 }
 
-/** One model call's usage, as a usage row records it. */
+/** One model call's usage, as a usage row of its run records it. */
 export interface NewUsage {
-  runId: string;
   step: number;
   model: string;
   input?: number;
@@ -470,14 +469,15 @@ export class Store {
    * Records checkpoints, appends frames and inserts usage rows in one statement: atomic without
    * a transaction, one round trip, and it fails whole if a position is taken (another process
    * got there first). Followers are woken once the frames committed: at once outside a
-   * transaction, by the caller inside one.
+   * transaction, by the caller inside one. Returns the last frame's sequence number, if any.
    */
   async recordCheckpoints(
     q: Queryable,
     runId: string,
     entries: readonly CheckpointRow[],
     { frames = [], usage = [] }: CheckpointRows = {},
-  ): Promise<void> {
+  ): Promise<number | undefined> {
+    // The NOTIFY rides in the same statement, so a batch costs one round trip and commits with it.
     const rows = await q.query<{ seq: number | null }>(
       `WITH recorded AS (
          INSERT INTO prepick_checkpoints (run_id, position, name, result)
@@ -501,7 +501,10 @@ export class Store {
          CASE WHEN EXISTS (SELECT 1 FROM added) THEN pg_notify($4, $1) END AS notified`,
       [runId, json(entries), json(frames), FRAMES_CHANNEL, json(usage)],
     );
+    // Outside a transaction the frames are committed already; a transaction's caller says when.
     if (q === this.db && frames.length > 0) this.framesCommitted(runId, numbered(frames, rows[0]?.seq));
+    const last = rows[0]?.seq;
+    return last === null || last === undefined ? undefined : Number(last);
   }
 
   /** Appends a frame with the run's next sequence number and wakes its followers. */
@@ -511,24 +514,12 @@ export class Store {
 
   /**
    * Appends frames with the run's next sequence numbers, dense and in order, and wakes its
-   * followers once: one statement, however many frames. Returns the last sequence number.
+   * followers once: one statement, however many frames (the checkpoint statement, recording
+   * none). Returns the last sequence number.
    */
   async appendFrames(q: Queryable, runId: string, frames: readonly Frame[]): Promise<number | undefined> {
     if (frames.length === 0) return undefined;
-    // The NOTIFY rides in the same statement, so a batch costs one round trip and commits with it.
-    const rows = await q.query<{ seq: number }>(
-      `WITH base AS (SELECT coalesce(max(seq), 0) AS seq FROM prepick_frames WHERE run_id = $1),
-       added AS (
-         INSERT INTO prepick_frames (run_id, seq, frame)
-         SELECT $1, base.seq + item.ordinality, item.frame
-         FROM base, jsonb_array_elements($2::jsonb) WITH ORDINALITY AS item(frame, ordinality)
-         RETURNING seq)
-       SELECT max(seq) AS seq, pg_notify($3, $1) AS notified FROM added`,
-      [runId, json(frames), FRAMES_CHANNEL],
-    );
-    // Outside a transaction the frames are committed already; a transaction's caller says when.
-    if (q === this.db) this.framesCommitted(runId, numbered(frames, rows[0]?.seq));
-    return Number(rows[0]?.seq);
+    return this.recordCheckpoints(q, runId, [], { frames });
   }
 
   /** The run's frames after `after`, in order, at most `limit`. */
