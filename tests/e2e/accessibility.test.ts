@@ -1,14 +1,10 @@
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ServerProcess } from "../support/server-process";
-import { removeTempFolders, tempFolder } from "../support/temp-folder";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   assistantText,
   composer,
   expectChecked,
-  launchBrowser,
-  newContext,
   newPage,
   openDemo,
   questionForm,
@@ -16,40 +12,17 @@ import {
   settledOutcome,
   waitForQuestions,
 } from "./support/browser";
-import { ensureBuilt, startProduct } from "./support/product";
+import { startDemoSession } from "./support/demo-session";
 
 // The demo page must pass WCAG 2.2 A and AA in both themes, and work with the keyboard alone.
 const FLOW_TIMEOUT = 90_000;
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-let server: ServerProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const demo = startDemoSession("prepick-e2e-a11y-");
 
-beforeAll(async () => {
-  await ensureBuilt();
-  server = await startProduct(tempFolder("prepick-e2e-a11y-"));
-  browser = await launchBrowser();
-}, 300_000);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-  removeTempFolders();
-});
-
-async function open(agent: string, colorScheme: "light" | "dark" = "light"): Promise<Page> {
-  const context = await newContext(browser, colorScheme);
-  contexts.push(context);
-  const page = await newPage(context);
-  await openDemo(page, server.url, agent);
-  return page;
-}
+const open = (agent: string, colorScheme: "light" | "dark" = "light"): Promise<Page> =>
+  demo.open(agent, colorScheme);
 
 /** One axe violation, short enough to read in a failure message. */
 interface Violation {
@@ -137,8 +110,7 @@ describe("the keyboard alone", () => {
   it(
     "walks a whole intake, from reaching the composer to the agent's reply, with no mouse event",
     async () => {
-      const context = await newContext(browser);
-      contexts.push(context);
+      const context = await demo.context();
       // Counts every pointer and mouse event the page receives, from the first script on.
       await context.addInitScript(() => {
         const seen: string[] = [];
@@ -158,7 +130,7 @@ describe("the keyboard alone", () => {
         });
       });
       const page = await newPage(context);
-      await openDemo(page, server.url, "refactorer");
+      await openDemo(page, demo.url, "refactorer");
       await page.getByRole("radio", { name: /^refactorer/ }).waitFor();
 
       const focused = (selector: string) =>

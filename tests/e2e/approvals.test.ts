@@ -1,50 +1,17 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ServerProcess } from "../support/server-process";
-import { removeTempFolders, tempFolder } from "../support/temp-folder";
-import {
-  assistantText,
-  composer,
-  launchBrowser,
-  newContext,
-  newPage,
-  openDemo,
-  recordRequests,
-  sendMessage,
-  threadOf,
-} from "./support/browser";
-import { ensureBuilt, startProduct } from "./support/product";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { assistantText, composer, recordRequests, sendMessage, threadOf } from "./support/browser";
+import { startDemoSession } from "./support/demo-session";
 import { frameKinds, readThread } from "./support/thread";
 
 // operator's purge_cache changes something outside the run, so it waits for a person's word.
 const FLOW_TIMEOUT = 60_000;
 
-let server: ServerProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  await ensureBuilt();
-  server = await startProduct(tempFolder("prepick-e2e-approvals-"));
-  browser = await launchBrowser();
-}, 300_000);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-  removeTempFolders();
-});
+const demo = startDemoSession("prepick-e2e-approvals-");
 
 /** Opens operator, asks for a purge, and waits for the approval request; nothing has run yet. */
 async function askForPurge(): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const page = await newPage(context);
-  await openDemo(page, server.url, "operator");
+  const page = await demo.open("operator");
   await sendMessage(page, "Purge the images cache");
   const approval = page.locator('[data-slot="chat-approval"]');
   await approval.getByRole("button", { name: "Approve" }).waitFor();

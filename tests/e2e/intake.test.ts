@@ -1,15 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ServerProcess } from "../support/server-process";
-import { removeTempFolders, tempFolder } from "../support/temp-folder";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   assistantText,
   composer,
   expectChecked,
-  launchBrowser,
-  newContext,
-  newPage,
-  openDemo,
   questionForm,
   recordRequests,
   saveThemedScreenshots,
@@ -18,40 +12,16 @@ import {
   threadOf,
   waitForQuestions,
 } from "./support/browser";
-import { ensureBuilt, startProduct } from "./support/product";
+import { startDemoSession } from "./support/demo-session";
 import { frameKinds } from "./support/thread";
 
 // The product as `npm start` runs it, driven in real Chromium the way a person uses the demo page.
 const FLOW_TIMEOUT = 60_000;
 
-let server: ServerProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  await ensureBuilt();
-  server = await startProduct(tempFolder("prepick-e2e-intake-"));
-  browser = await launchBrowser();
-}, 300_000);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-  removeTempFolders();
-});
+const demo = startDemoSession("prepick-e2e-intake-");
 
 /** A page in a fresh context (a new actor), on `agent`'s conversation. */
-async function open(agent: string): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const page = await newPage(context);
-  await openDemo(page, server.url, agent);
-  return page;
-}
+const open = (agent: string): Promise<Page> => demo.open(agent);
 
 /** The answers the person posted, parsed from each request the page made to `/agent/tool-call/answer`. */
 function postedBodies(requests: ReturnType<typeof recordRequests>): unknown[] {
