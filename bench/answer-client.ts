@@ -1,8 +1,11 @@
 // A person's client for the answer-latency benchmark, in its own thread: it follows a parked run,
 // answers it, and times the first continuation frame, without sharing the server's event loop.
+// It speaks node:http on a keep-alive agent, as lean as a browser's native fetch: undici's
+// fetch in a worker thread costs more per request than the server's work being measured.
+import { Agent, type IncomingMessage, request } from "node:http";
 import { parentPort } from "node:worker_threads";
+import { createParser } from "eventsource-parser";
 import type { Frame } from "prepick/core";
-import { readFrames } from "../tests/support/sse";
 
 /** One parked run to answer. */
 export interface AnswerJob {
@@ -27,37 +30,71 @@ export interface AnswerTiming {
   refusedMs: number;
 }
 
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
+/** Sends a request and resolves with its response, unread. */
+function send(url: string, actor: string, body?: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { "x-actor-id": actor };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const sent = request(url, { method: body === undefined ? "GET" : "POST", headers, agent }, resolve);
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+/** A response's status once its whole body is read. */
+async function settled(response: IncomingMessage): Promise<number> {
+  for await (const _ of response) {
+    // The body is drained, so the socket goes back to the agent.
+  }
+  return response.statusCode ?? 0;
+}
+
+/** The first frame an event stream carries; the stream is closed after it. */
+function firstFrame(stream: IncomingMessage): Promise<Frame | undefined> {
+  return new Promise((resolve, reject) => {
+    const parser = createParser({
+      onEvent(event) {
+        resolve(JSON.parse(event.data) as Frame);
+        stream.destroy();
+      },
+    });
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => parser.feed(chunk));
+    stream.on("end", () => resolve(undefined));
+    stream.on("error", reject);
+  });
+}
+
 /** The same request refused before the store is read: what HTTP alone costs this pair of threads. */
 async function refusedRoundTrip(job: AnswerJob): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${job.url}/agent/tool-call/answer`, {
-    method: "POST",
-    headers: { "x-actor-id": job.actor, "content-type": "application/json" },
-    body: JSON.stringify({ toolCallId: "" }),
-  });
-  await response.text();
-  if (response.status !== 400) throw new Error(`a refused answer answered ${response.status}`);
+  const status = await settled(
+    await send(`${job.url}/agent/tool-call/answer`, job.actor, JSON.stringify({ toolCallId: "" })),
+  );
+  if (status !== 400) throw new Error(`a refused answer answered ${status}`);
   return performance.now() - started;
 }
 
 async function answer(job: AnswerJob): Promise<AnswerTiming> {
   const refusedMs = await refusedRoundTrip(job);
-  const headers = { "x-actor-id": job.actor };
-  const follower = await fetch(`${job.url}/agent/runs/${job.runId}/stream?after=${job.lastSeq}&follow=all`, {
-    headers,
-  });
+  const follower = await send(
+    `${job.url}/agent/runs/${job.runId}/stream?after=${job.lastSeq}&follow=all`,
+    job.actor,
+  );
+  const first = firstFrame(follower);
   const sentAt = performance.timeOrigin + performance.now();
   const started = performance.now();
-  const answered = fetch(`${job.url}/agent/tool-call/answer`, {
-    method: "POST",
-    headers: { ...headers, "content-type": "application/json" },
-    body: JSON.stringify({ toolCallId: job.toolCallId }),
-  });
-  const [first] = await readFrames(follower, { until: (_frame: Frame) => true });
+  const answered = send(
+    `${job.url}/agent/tool-call/answer`,
+    job.actor,
+    JSON.stringify({ toolCallId: job.toolCallId }),
+  );
+  const frame = await first;
   const ms = performance.now() - started;
-  const response = await answered;
-  await response.text();
-  return { ms, firstKind: first?.frame.kind, status: response.status, sentAt, refusedMs };
+  const status = await settled(await answered);
+  return { ms, firstKind: frame?.kind, status, sentAt, refusedMs };
 }
 
 parentPort?.on("message", (job: AnswerJob) => {
