@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { SendDecision } from "@/hooks/approval-store";
-import type { ApprovalState } from "@/hooks/types";
+import type { ApprovalState } from "@/hooks/transcript-types";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { ChatApproval } from "./chat-approval";
 import { approvalBlock } from "./chat-fixtures";

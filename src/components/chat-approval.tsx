@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { ApprovalBlock, ApprovalState } from "@/hooks/types";
+import type { ApprovalBlock, ApprovalState } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatButton } from "./chat-button";
 import { ChatToolCallSection } from "./chat-tool-call";

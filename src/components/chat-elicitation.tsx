@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import type { ElicitationBlock } from "@/hooks/types";
+import type { ElicitationBlock } from "@/hooks/transcript-types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { ElicitationActions, ElicitationHints, ElicitationStatus } from "./elicitation-actions";

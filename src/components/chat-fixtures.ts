@@ -10,7 +10,7 @@ import type {
   ToolBlock,
   TranscriptBlock,
   TranscriptMessage,
-} from "@/hooks/types";
+} from "@/hooks/transcript-types";
 import { type ElicitationRequest, settleAnswers } from "@/lib/prepick/core";
 
 /** Builders of transcript values for the chat components' stories and tests (no chat, no server). */

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/types";
+import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatApproval } from "./chat-approval";
 import { ChatElicitation } from "./chat-elicitation";

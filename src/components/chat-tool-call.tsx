@@ -1,5 +1,5 @@
 import type * as React from "react";
-import type { ToolBlock, ToolCallStatus } from "@/hooks/types";
+import type { ToolBlock, ToolCallStatus } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 
 /** What each status reads as. */

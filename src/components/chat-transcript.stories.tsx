@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { TranscriptMessage } from "@/hooks/types";
+import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { ChatButton } from "./chat-button";
 import {
   approvalBlock,

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TranscriptBlock, TranscriptMessage } from "@/hooks/types";
+import type { TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import {
   approvalBlock,
   conversation,

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { TranscriptMessage } from "@/hooks/types";
+import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatButton } from "./chat-button";
 import { type ChatBlockRenderer, ChatMessage } from "./chat-message";

@@ -1,7 +1,12 @@
 "use client";
 
 import * as React from "react";
-import type { AnswerState, ElicitationBlock, ElicitationQuestionState, SkipState } from "@/hooks/types";
+import type {
+  AnswerState,
+  ElicitationBlock,
+  ElicitationQuestionState,
+  SkipState,
+} from "@/hooks/transcript-types";
 import type { Option, Question } from "@/lib/prepick/core";
 
 /** How the questions are laid out: one at a time with a progress line, or all at once. */

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { waitsForPatterns } from "@/hooks/elicitation-store";
-import type { ElicitationBlock, ElicitationQuestionState } from "@/hooks/types";
+import type { ElicitationBlock, ElicitationQuestionState } from "@/hooks/transcript-types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { validateAnswers } from "@/lib/prepick/core/answers";
 import { loadPatternEngine } from "@/lib/prepick/core/pattern";

@@ -1,7 +1,7 @@
 "use client";
 
 import type * as React from "react";
-import type { ElicitationBlock } from "@/hooks/types";
+import type { ElicitationBlock } from "@/hooks/transcript-types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { ElicitationPrePicked } from "./elicitation-option";

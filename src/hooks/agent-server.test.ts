@@ -7,7 +7,7 @@ import { AgentChatTransport } from "@/lib/prepick/transport";
 import { refactorer } from "../../server/testing/test-agents";
 import { startAgentServer } from "./agent-server.fixture";
 import { TranscriptBuilder } from "./transcript-builder";
-import type { ApprovalBlock, ElicitationBlock, TranscriptMessage } from "./types";
+import type { ApprovalBlock, ElicitationBlock, TranscriptMessage } from "./transcript-types";
 
 const booker = {
   name: "booker",

@@ -1,4 +1,4 @@
-import type { AnswerEvent, AnswerState } from "./types";
+import type { AnswerEvent, AnswerState } from "./transcript-types";
 
 /** The answer machine's starting state. */
 export const INITIAL_ANSWER_STATE: AnswerState = { status: "idle" };

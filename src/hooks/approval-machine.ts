@@ -1,4 +1,4 @@
-import type { ApprovalEvent, ApprovalState } from "./types";
+import type { ApprovalEvent, ApprovalState } from "./transcript-types";
 
 /** The approval machine's starting state. */
 export const INITIAL_APPROVAL_STATE: ApprovalState = { status: "idle" };

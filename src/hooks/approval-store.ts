@@ -1,6 +1,6 @@
 import { toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import { approvalTransition, INITIAL_APPROVAL_STATE } from "./approval-machine";
-import type { ApprovalBlock, ApprovalEvent, ApprovalState } from "./types";
+import type { ApprovalBlock, ApprovalEvent, ApprovalState } from "./transcript-types";
 
 /** How an approval block sends a decision; throw a `ToolCallError` for a typed refusal. */
 export type SendDecision = (approved: boolean, reason: string | undefined) => Promise<void>;

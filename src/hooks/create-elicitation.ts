@@ -1,7 +1,7 @@
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Answers, ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
 import { createElicitationStore } from "./elicitation-store";
-import type { AnswerState, ElicitationBlock, SkipState } from "./types";
+import type { AnswerState, ElicitationBlock, SkipState } from "./transcript-types";
 
 /** What {@link createElicitation} needs: the request, how to send, and the state to start in. */
 export interface CreateElicitationOptions {

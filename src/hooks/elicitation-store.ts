@@ -21,7 +21,7 @@ import type {
   ElicitationStore,
   SkipEvent,
   SkipState,
-} from "./types";
+} from "./transcript-types";
 
 /**
  * How a store sends answers and skips, and the state it starts in. When a question has a pattern,

@@ -10,7 +10,7 @@ export {
 } from "./elicitation-store";
 export { INITIAL_SKIP_STATE, skipTransition } from "./skip-machine";
 export { isElicitationPart, TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
-export type * from "./types";
+export type * from "./transcript-types";
 export {
   type ChatTranscript,
   type UseChatTranscriptOptions,

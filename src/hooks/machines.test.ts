@@ -3,7 +3,14 @@ import { settleAnswers, settleSkipped } from "@/lib/prepick/core";
 import { answerTransition } from "./answer-machine";
 import { approvalTransition } from "./approval-machine";
 import { skipTransition } from "./skip-machine";
-import type { AnswerEvent, AnswerState, ApprovalEvent, ApprovalState, SkipEvent, SkipState } from "./types";
+import type {
+  AnswerEvent,
+  AnswerState,
+  ApprovalEvent,
+  ApprovalState,
+  SkipEvent,
+  SkipState,
+} from "./transcript-types";
 
 const questions = [
   {

@@ -16,7 +16,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { ASK_TOOL_DESCRIPTION, AskToolInputSchema, settleAnswers } from "@/lib/prepick/core";
 import { TranscriptBuilder } from "./transcript-builder";
-import type { ElicitationBlock } from "./types";
+import type { ElicitationBlock } from "./transcript-types";
 
 const askInput = {
   preamble: "One question first.",

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ElicitationRequest, Frame } from "@/lib/prepick/core";
 import { AgentChatTransport } from "@/lib/prepick/transport";
 import { createElicitation } from "./create-elicitation";
-import type { ElicitationBlock, TranscriptMessage } from "./types";
+import type { ElicitationBlock, TranscriptMessage } from "./transcript-types";
 import { useChatTranscript } from "./use-chat-transcript";
 import { useElicitationQuestion } from "./use-elicitation";
 

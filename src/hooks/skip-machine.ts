@@ -1,4 +1,4 @@
-import type { SkipEvent, SkipState } from "./types";
+import type { SkipEvent, SkipState } from "./transcript-types";
 
 /** The skip machine's starting state. */
 export const INITIAL_SKIP_STATE: SkipState = { status: "idle" };

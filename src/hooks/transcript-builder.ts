@@ -21,7 +21,7 @@ import type {
   ToolCallStatus,
   TranscriptBlock,
   TranscriptMessage,
-} from "./types";
+} from "./transcript-types";
 
 /** The parts of a chat the transcript needs: `useChat`'s result and an AI SDK `Chat` both fit. */
 export interface TranscriptChat {

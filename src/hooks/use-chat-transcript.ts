@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { AgentChatTransport, ToolCallClient } from "@/lib/prepick/transport";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
-import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./types";
+import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./transcript-types";
 
 /** Where `useChatTranscript` sends answers, skips and approvals for the reference server. */
 export interface UseChatTranscriptOptions {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useSyncExternalStore } from "react";
 import { type CreateElicitationOptions, createElicitation } from "./create-elicitation";
-import type { ElicitationBlock, ElicitationQuestionState, ElicitationSnapshot } from "./types";
+import type { ElicitationBlock, ElicitationQuestionState, ElicitationSnapshot } from "./transcript-types";
 
 /** A block's whole snapshot; re-renders on every change of the block. */
 export function useElicitationSnapshot(block: ElicitationBlock): ElicitationSnapshot {

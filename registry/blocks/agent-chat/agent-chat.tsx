@@ -5,7 +5,7 @@ import { ChatComposer } from "@/components/ui/chat-composer";
 import { ChatElicitation } from "@/components/ui/chat-elicitation";
 import type { ChatBlockRenderer } from "@/components/ui/chat-message";
 import { ChatTranscript } from "@/components/ui/chat-transcript";
-import type { TranscriptMessage } from "@/hooks/types";
+import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { useChatTranscript } from "@/hooks/use-chat-transcript";
 import { AgentChatTransport } from "@/lib/prepick/transport";
 import { cn } from "@/lib/utils";
