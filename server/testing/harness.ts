@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createParser } from "eventsource-parser";
 import type { Frame, SequencedFrame } from "prepick/core";
+import { readFrames } from "../../tests/support/sse";
 import { createServer, type PrepickServer, type ServerOptions } from "../server";
+
+// One SSE reader serves every suite: it reads to the stream's end, or fails listing what it saw.
+export { readFrames };
 
 /** A temporary folder for an on-disk store; `remove()` deletes it. */
 export async function tempDataDir(): Promise<{ path: string; remove: () => Promise<void> }> {
@@ -14,19 +17,6 @@ export async function tempDataDir(): Promise<{ path: string; remove: () => Promi
 /** Starts a server on a free loopback port. */
 export function startServer(options: ServerOptions): Promise<PrepickServer> {
   return createServer({ port: 0, host: "127.0.0.1", sweepMs: 200, ...options });
-}
-
-/** Reads a whole SSE response into its frames, each with its sequence number. */
-export async function readFrames(response: Response): Promise<SequencedFrame[]> {
-  const frames: SequencedFrame[] = [];
-  const parser = createParser({
-    onEvent(event) {
-      frames.push({ seq: Number(event.id), frame: JSON.parse(event.data) as Frame });
-    },
-  });
-  const text = await response.text();
-  parser.feed(text);
-  return frames;
 }
 
 /** A JSON request as an actor; returns the status, headers and parsed body. */
