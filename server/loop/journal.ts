@@ -35,8 +35,6 @@ export class Journal {
   // Signal checkpoints reached but not yet written; the next step's statement records them.
   private unrecorded: CheckpointRow[] = [];
   private wrote = false;
-  // What the latest step's own statement read of the run's cancellation; undefined when it wrote none.
-  private cancelSeen: boolean | undefined;
 
   /**
    * @param store Where checkpoints are recorded.
@@ -63,14 +61,6 @@ export class Journal {
   }
 
   /**
-   * Whether the run's cancellation was requested, as the statement that recorded the latest step
-   * read it; undefined when the latest step was replayed or left unrecorded (read the run then).
-   */
-  get cancelRequested(): boolean | undefined {
-    return this.cancelSeen;
-  }
-
-  /**
    * Runs one checkpointed step. `compute` does the work outside any transaction (model calls,
    * tool handlers) and returns the result to record; `write` adds rows and frames in the same
    * transaction as the checkpoint. On replay neither runs and the recorded result comes back.
@@ -84,19 +74,17 @@ export class Journal {
     const entry = { position: this.position, name, result };
     const entries = [...this.unrecorded, entry];
     if (typeof write === "function") {
-      const recorded = await this.store.db.transaction(async (tx) => {
+      await this.store.db.transaction(async (tx) => {
         await write(tx, result);
-        return this.store.recordCheckpoints(tx, this.runId, entries);
+        await this.store.recordCheckpoints(tx, this.runId, entries);
       });
       this.store.framesCommitted(this.runId);
-      this.cancelSeen = recorded.cancelRequested;
     } else {
       // A checkpoint with frames or none is one statement, atomic by itself: no BEGIN and COMMIT.
-      const recorded = await this.store.recordCheckpoints(this.store.db, this.runId, entries, {
+      await this.store.recordCheckpoints(this.store.db, this.runId, entries, {
         frames: write?.frames(result) ?? [],
         usage: write?.usage ? [write.usage(result)] : [],
       });
-      this.cancelSeen = recorded.cancelRequested;
     }
     this.unrecorded = [];
     this.wrote = true;
@@ -121,7 +109,6 @@ export class Journal {
     crashBefore(name);
     const entry = { position: this.position, name, result };
     this.unrecorded.push(entry);
-    this.cancelSeen = undefined;
     crashAfter(name);
     this.entries.push(entry);
     this.position += 1;
@@ -131,8 +118,7 @@ export class Journal {
   /** Writes signal checkpoints no step has recorded yet; before a run parks or ends. */
   async flush(): Promise<void> {
     if (this.unrecorded.length === 0) return;
-    const recorded = await this.store.recordCheckpoints(this.store.db, this.runId, this.unrecorded);
-    this.cancelSeen = recorded.cancelRequested;
+    await this.store.recordCheckpoints(this.store.db, this.runId, this.unrecorded);
     this.unrecorded = [];
   }
 
@@ -141,7 +127,6 @@ export class Journal {
     if (!recorded) return undefined;
     if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
     this.position += 1;
-    this.cancelSeen = undefined;
     return { result: recorded.result as T };
   }
 }

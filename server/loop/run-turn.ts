@@ -47,10 +47,7 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
   const turn: ModelMessage[] = [userModelMessage(run.userMessage)];
   turn.push(...(await runIntake(context)));
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
-    // The statement that recorded the previous step read the flag too; a replayed one did not.
-    if (!journal.replaying && (journal.cancelRequested ?? (await store.run(run.id))?.cancelRequested)) {
-      throw new CancelSignal();
-    }
+    if (!journal.replaying && (await store.run(run.id))?.cancelRequested) throw new CancelSignal();
     const result = await journal.step(
       `stream:step-start:${step}`,
       async () => {

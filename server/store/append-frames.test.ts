@@ -68,24 +68,3 @@ describe("Store.appendFrames", () => {
     expect(await store.framesAfter(runId, 0)).toEqual([]);
   });
 });
-
-describe("Store.recordCheckpoints", () => {
-  it("reads the run's cancellation flag in the statement that records the checkpoint", async () => {
-    const runId = await startTestRun(store, "cancel-flag");
-    const first = await store.recordCheckpoints(db, runId, [
-      { position: 0, name: "persist:run:start", result: {} },
-    ]);
-    expect(first).toEqual({ seq: undefined, cancelRequested: false });
-    await db.query("UPDATE prepick_runs SET status = 'running' WHERE id = $1", [runId]);
-    expect(await store.cancelRun(runId)).toBe("running");
-    const second = await store.recordCheckpoints(
-      db,
-      runId,
-      [{ position: 1, name: "intake:ask", result: {} }],
-      {
-        frames: [{ kind: "step-start", step: 0 }],
-      },
-    );
-    expect(second).toEqual({ seq: 1, cancelRequested: true });
-  });
-});

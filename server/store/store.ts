@@ -469,18 +469,16 @@ export class Store {
    * Records checkpoints, appends frames and inserts usage rows in one statement: atomic without
    * a transaction, one round trip, and it fails whole if a position is taken (another process
    * got there first). Followers are woken once the frames committed: at once outside a
-   * transaction, by the caller inside one. Returns the last frame's sequence number, if any, and
-   * whether the run's cancellation was requested, read in the same statement: a loop about to
-   * call its model needs no read of its own to know.
+   * transaction, by the caller inside one. Returns the last frame's sequence number, if any.
    */
   async recordCheckpoints(
     q: Queryable,
     runId: string,
     entries: readonly CheckpointRow[],
     { frames = [], usage = [] }: CheckpointRows = {},
-  ): Promise<{ seq: number | undefined; cancelRequested: boolean }> {
+  ): Promise<number | undefined> {
     // The NOTIFY rides in the same statement, so a batch costs one round trip and commits with it.
-    const rows = await q.query<{ seq: number | null; cancel_requested: boolean | null }>(
+    const rows = await q.query<{ seq: number | null }>(
       `WITH recorded AS (
          INSERT INTO prepick_checkpoints (run_id, position, name, result)
          SELECT $1, entry.position, entry.name, entry.result
@@ -500,17 +498,13 @@ export class Store {
          RETURNING id)
        SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT count(*) FROM used) AS used,
          (SELECT max(seq) FROM added) AS seq,
-         CASE WHEN EXISTS (SELECT 1 FROM added) THEN pg_notify($4, $1) END AS notified,
-         (SELECT cancel_requested FROM prepick_runs WHERE id = $1) AS cancel_requested`,
+         CASE WHEN EXISTS (SELECT 1 FROM added) THEN pg_notify($4, $1) END AS notified`,
       [runId, json(entries), json(frames), FRAMES_CHANNEL, json(usage)],
     );
     // Outside a transaction the frames are committed already; a transaction's caller says when.
     if (q === this.db && frames.length > 0) this.framesCommitted(runId, numbered(frames, rows[0]?.seq));
     const last = rows[0]?.seq;
-    return {
-      seq: last === null || last === undefined ? undefined : Number(last),
-      cancelRequested: rows[0]?.cancel_requested === true,
-    };
+    return last === null || last === undefined ? undefined : Number(last);
   }
 
   /** Appends a frame with the run's next sequence number and wakes its followers. */
@@ -525,7 +519,7 @@ export class Store {
    */
   async appendFrames(q: Queryable, runId: string, frames: readonly Frame[]): Promise<number | undefined> {
     if (frames.length === 0) return undefined;
-    return (await this.recordCheckpoints(q, runId, [], { frames })).seq;
+    return this.recordCheckpoints(q, runId, [], { frames });
   }
 
   /** The run's frames after `after`, in order, at most `limit`. */
