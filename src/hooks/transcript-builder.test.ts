@@ -1,5 +1,7 @@
-import type { UIMessage } from "ai";
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { describe, expect, it, vi } from "vitest";
+import type { Frame } from "@/lib/prepick/core";
+import { foldFrames } from "@/lib/prepick/transport/fold-frames";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 
 function text(id: string, body: string): UIMessage {
@@ -224,5 +226,45 @@ describe("a model's own malformed ask call", () => {
     builder.build([{ ...messages[0], parts: [...(messages[0]?.parts ?? [])] } as UIMessage]);
     builder.flush();
     expect(addToolOutput).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a model's ask call the reference server refused", () => {
+  it("shows as a failed tool call at every point of its stream, never as a form", async () => {
+    // What the server streams for a malformed ask: the call as an ordinary tool call, then its error.
+    const frames: Frame[] = [
+      { kind: "run-start", runId: "r", threadId: "t", messageId: "m", agent: "planner" },
+      { kind: "step-start", step: 0 },
+      { kind: "step-finish", step: 0 },
+      {
+        kind: "tool-call",
+        id: "c1",
+        toolName: "ask",
+        input: {
+          questions: [
+            { id: "scope", prompt: "How much should I cover?", options: [{ value: "f", label: "F" }] },
+          ],
+        },
+      },
+      { kind: "tool-error", id: "c1", error: "The questions were not asked. Fix these and call ask again:" },
+    ];
+    const { chunks } = foldFrames(frames.map((frame, index) => ({ seq: index + 1, frame })));
+    const stream = new ReadableStream<UIMessageChunk>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const seen: string[][] = [];
+    for await (const message of readUIMessageStream({ stream })) {
+      const built = new TranscriptBuilder(idleChat, undefined).build([structuredClone(message)]);
+      seen.push(built[0]?.blocks.map((block) => block.type) ?? []);
+      const [tool] = built[0]?.blocks.filter((block) => block.type === "tool") ?? [];
+      if (message.parts.some((part) => "state" in part && part.state === "output-error")) {
+        expect(tool).toMatchObject({ type: "tool", toolName: "ask", status: "error" });
+      }
+    }
+    expect(seen.some((types) => types.includes("tool"))).toBe(true);
+    expect(seen.flat()).not.toContain("elicitation");
   });
 });

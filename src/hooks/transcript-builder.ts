@@ -42,6 +42,15 @@ export function isElicitationPart(part: UIMessage["parts"][number]): part is Any
   return isToolUIPart(part) && getToolName(part) === ASK_TOOL_NAME;
 }
 
+/**
+ * A model's `ask` call the reference server refused: it streams such a call as an ordinary
+ * tool call (a static part) followed by its tool error, and a question set it does ask as an
+ * elicitation (a dynamic part). Nobody can answer it, so it shows as the failed tool call it is.
+ */
+function refusedByServer(part: AnyToolPart): boolean {
+  return part.providerExecuted === true && (part.type !== "dynamic-tool" || part.state === "output-error");
+}
+
 const TOOL_STATUS: Partial<Record<AnyToolPart["state"], ToolCallStatus>> = {
   "output-available": "done",
   "output-error": "error",
@@ -154,7 +163,7 @@ export class TranscriptBuilder {
     }
     if (part.type === "step-start") return [];
     if (!isToolUIPart(part)) return [{ type: "other", id, messageId, part }];
-    if (isElicitationPart(part)) {
+    if (isElicitationPart(part) && !refusedByServer(part)) {
       const block = this.elicitation(message, part);
       if (block) return [block];
     }
