@@ -54,21 +54,26 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
   };
 
   if (type === "select") {
+    // A value written in the free-text field (where allowed) is not an option: the select shows
+    // the options picked, and picking keeps a multiple question's written value.
+    const optionValues = state.options.map((option) => option.value);
+    const picked = state.value.filter((value) => optionValues.includes(value));
+    const written = state.value.filter((value) => !optionValues.includes(value));
     return (
       <select
         {...shared}
         multiple={state.multiple}
-        value={state.multiple ? [...state.value] : (state.value[0] ?? "")}
+        value={state.multiple ? picked : (picked[0] ?? "")}
         onChange={(event) =>
           state.setValue(
             state.multiple
-              ? [...event.currentTarget.selectedOptions].map((o) => o.value)
+              ? [...[...event.currentTarget.selectedOptions].map((o) => o.value), ...written]
               : event.currentTarget.value,
           )
         }
         className={cn(fieldClasses, state.multiple ? "py-2" : "h-9", className)}
       >
-        {state.multiple || state.value.length > 0 ? null : <option value="">Choose…</option>}
+        {state.multiple || picked.length > 0 ? null : <option value="">Choose…</option>}
         {state.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -72,6 +72,21 @@ describe("typed questions", () => {
     expect(block.getSnapshot().questions[0]?.value).toEqual(["ap-south"]);
   });
 
+  it("offers a field for a value of one's own on a select that allows free text", async () => {
+    const user = userEvent.setup();
+    const asked: Question = { ...question("select"), allowFreeText: true };
+    const block = blockOf([asked]);
+    render(<ChatElicitation block={block} />);
+    const select = screen.getByRole("combobox", { name: asked.prompt }) as HTMLSelectElement;
+    await user.type(screen.getByRole("textbox", { name: "Or write your own answer" }), "sa-east");
+    expect(block.getSnapshot().questions[0]?.value).toEqual(["sa-east"]);
+    // The select shows no option as picked, rather than the first one.
+    expect(select.value).toBe("");
+    expect(within(select).getByRole("option", { name: "Choose…" })).toBeTruthy();
+    await user.selectOptions(select, "us-east");
+    expect(block.getSnapshot().questions[0]?.value).toEqual(["us-east"]);
+  });
+
   it("asks a boolean question as a Yes/No pair with y and n as hotkeys", async () => {
     const user = userEvent.setup();
     const asked = question("boolean");

@@ -167,6 +167,7 @@ function ElicitationControl() {
   return (
     <>
       <ElicitationInput />
+      {question.allowFreeText && type === "select" ? <ElicitationFreeText /> : null}
       {!state.touched && state.defaults.length > 0 && type !== "select" ? (
         <ElicitationPrePicked className="self-start" />
       ) : null}

@@ -56,9 +56,33 @@ describe("validateAnswers", () => {
     expect(validateAnswers(specIntakeQuestions, { tests: ["unit", "e2e"] })).toEqual([]);
   });
 
+  it("refuses numbers not written in decimals, which JavaScript's Number would read", () => {
+    const seats = typed({ type: "number", min: 1, max: 9 });
+    for (const value of ["0x5", "0b101", "0o7", "Infinity"]) {
+      expect(messages([seats], { q: [value] })).toEqual([
+        'answers["q"] must be a number written in decimals',
+      ]);
+    }
+    // Decimal spellings of one number are one canonical value, and pass.
+    expect(messages([seats], { q: ["5", "5.0", "05", "5e0"] })).toEqual([]);
+  });
+
+  it("requires a single-choice select as it does a plain question, and not a multiple one", () => {
+    const options = [
+      { value: "eu", label: "Europe" },
+      { value: "us", label: "US" },
+    ];
+    const plain: Question = { id: "q", prompt: "Region?", options, defaults: ["eu"] };
+    const select: Question = { ...plain, input: { type: "select" } };
+    expect(messages([plain], { q: [] })).toEqual(['answers["q"] is required']);
+    expect(messages([select], { q: [] })).toEqual(['answers["q"] is required']);
+    expect(messages([{ ...select, multiple: true }], { q: [] })).toEqual([]);
+    expect(messages([{ ...select, input: { type: "select", required: false } }], { q: [] })).toEqual([]);
+  });
+
   it("refuses values of the wrong type", () => {
     const cases: [Question, string, string][] = [
-      [typed({ type: "number" }), "twelve", 'answers["q"] must be a number'],
+      [typed({ type: "number" }), "twelve", 'answers["q"] must be a number written in decimals'],
       [typed({ type: "boolean" }), "maybe", 'answers["q"] must be true or false'],
       [typed({ type: "date" }), "2026-02-30", 'answers["q"] must be a date written YYYY-MM-DD'],
       [typed({ type: "email" }), "ada at example", 'answers["q"] must be an email address'],

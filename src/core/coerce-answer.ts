@@ -1,6 +1,7 @@
 import type { Question } from "./question";
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+/** A number written in decimal notation; hexadecimal, binary, octal and `Infinity` are not. */
+export const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const LOOSE_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[T ])/;
 const TRUE_WORDS = new Set(["true", "yes", "y", "on", "1", "checked"]);
 const FALSE_WORDS = new Set(["false", "no", "n", "off", "0", "unchecked"]);

@@ -1,3 +1,4 @@
+import { DECIMAL } from "./coerce-answer";
 import { matchesPattern } from "./pattern";
 import { picksFromOptions, type Question } from "./question";
 
@@ -69,9 +70,10 @@ function typeProblem(question: Question, value: string): ValueProblem | undefine
   const input = question.input;
   switch (input?.type) {
     case "number": {
+      // `Number` also reads `0x10`, `0b1` and `0o7`; an answer is a decimal, as it is stored.
       const number = Number(value);
-      if (value.trim() === "" || !Number.isFinite(number)) {
-        return { rule: "number", text: "must be a number" };
+      if (!DECIMAL.test(value) || !Number.isFinite(number)) {
+        return { rule: "number", text: "must be a number written in decimals" };
       }
       if (typeof input.min === "number" && number < input.min) {
         return { rule: "min", text: `must be at least ${input.min}` };
@@ -134,6 +136,6 @@ export function valueProblem(question: Question, value: string): ValueProblem | 
 /** Whether a question needs at least one value, from the person or from its defaults. */
 export function isRequired(question: Question): boolean {
   if (question.input?.required !== undefined) return question.input.required;
-  // A radio group cannot be left empty; a set of checkboxes can.
-  return question.input === undefined && !question.multiple;
+  // A radio group cannot be left empty; a set of checkboxes can. A select picks like a radio group.
+  return (question.input === undefined || question.input.type === "select") && !question.multiple;
 }
