@@ -54,6 +54,26 @@ describe("durable runs", () => {
     expect(messages[1]?.frames).toHaveLength(run.frames.length + rest.length);
   });
 
+  it("settles a parked ask by its journaled kind after the agent stopped offering ask", {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await tempDataDir();
+    cleanups.push(dir.remove);
+    const asking: AgentConfig = { name: "helper", systemPrompt: "You help.", ask: true };
+    const first = await serverOn(dir.path, [asking]);
+    const run = await chat(first, "bob", "Should I refactor the parser?");
+    const callId = frameOf(run.frames, "elicitation")?.id;
+    expect(run.frames.at(-1)?.frame.kind).toBe("run-parked");
+    await first.close();
+
+    const second = await serverOn(dir.path, [{ ...asking, ask: false }]);
+    const answered = await call(second, "POST", "/agent/tool-call/answer", "bob", { toolCallId: callId });
+    expect(answered.status).toBe(200);
+    const rest = await follow(second, "bob", run.runId, run.frames.at(-1)?.seq ?? 0);
+    expect(frameOf(rest, "tool-output")?.output).toEqual(answered.body.output);
+    expect(rest.at(-1)?.frame).toEqual({ kind: "run-finish", status: "completed" });
+  });
+
   it("stops a run whose journal no longer matches its agent, with a clear error", {
     timeout: 60_000,
   }, async () => {

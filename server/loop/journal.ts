@@ -61,6 +61,15 @@ export class Journal {
   }
 
   /**
+   * The result recorded for the next step when that step is `name`, without moving past it:
+   * what a replay needs before choosing how to take the step (an `ask` call's journaled kind).
+   */
+  peek<T>(name: string): T | undefined {
+    const recorded = this.entries[this.position];
+    return recorded?.name === name ? (recorded.result as T) : undefined;
+  }
+
+  /**
    * Runs one checkpointed step. `compute` does the work outside any transaction (model calls,
    * tool handlers) and returns the result to record; `write` adds rows and frames in the same
    * transaction as the checkpoint. On replay neither runs and the recorded result comes back.

@@ -77,10 +77,11 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
     if (result.toolCalls.length === 0) return turn;
     const results: ToolResultPart[] = [];
     for (const call of result.toolCalls) {
-      const output =
-        call.toolName === ASK_TOOL_NAME && agent.ask
-          ? await runAsk(context, call)
-          : await runTool(context, call);
+      // A call's kind is decided once, in its persist checkpoint: a replay takes it from there,
+      // so a run parked on an ask still settles after the deployment stopped offering ask.
+      const recorded = journal.peek<{ kind?: string }>(`persist:toolcall:${call.id}`);
+      const isAsk = recorded ? recorded.kind === "ask" : call.toolName === ASK_TOOL_NAME && agent.ask;
+      const output = isAsk ? await runAsk(context, call) : await runTool(context, call);
       results.push({ type: "tool-result", toolCallId: call.id, toolName: call.toolName, output });
     }
     turn.push({ role: "tool", content: results });
