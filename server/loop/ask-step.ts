@@ -2,9 +2,9 @@ import type { ToolResultPart } from "ai";
 import {
   ASK_TOOL_NAME,
   describeAskIssues,
-  type ElicitationOutcome,
   type ElicitationRequest,
   parseAskInput,
+  settleRecorded,
 } from "prepick/core";
 import type { StepToolCall } from "./model-step";
 import { awaitSettlement, type TurnContext } from "./turn-context";
@@ -63,7 +63,7 @@ export async function runAsk(context: TurnContext, call: StepToolCall): Promise<
   const name = settlement.status === "skipped" ? "persist:toolreject" : "persist:toolexec";
   const outcome = await journal.step(
     `${name}:${call.id}`,
-    async () => settlement.output as ElicitationOutcome,
+    async () => settleRecorded(request.questions, settlement.output, settlement.status === "skipped"),
     {
       frames: (result) => [{ kind: "tool-output", id: call.id, output: result }],
     },

@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import { ASK_TOOL_NAME, type ElicitationOutcome, type ElicitationRequest, intakeRequest } from "prepick/core";
+import { ASK_TOOL_NAME, type ElicitationRequest, intakeRequest, settleRecorded } from "prepick/core";
 import { askExchange } from "./ask-messages";
 import { awaitSettlement, type TurnContext } from "./turn-context";
 
@@ -42,8 +42,13 @@ export async function runIntake(context: TurnContext): Promise<ModelMessage[]> {
   );
   if (!verdict.asked || !verdict.request) return [];
   const settlement = await awaitSettlement(context, callId);
-  const outcome = await journal.step("intake:answers", async () => settlement.output as ElicitationOutcome, {
-    frames: (result) => [{ kind: "tool-output", id: callId, output: result }],
-  });
+  const questions = verdict.request.questions;
+  const outcome = await journal.step(
+    "intake:answers",
+    async () => settleRecorded(questions, settlement.output, settlement.status === "skipped"),
+    {
+      frames: (result) => [{ kind: "tool-output", id: callId, output: result }],
+    },
+  );
   return askExchange(callId, verdict.request, outcome);
 }

@@ -36,6 +36,7 @@ export {
   describeValue,
   SKIPPED_HEADING,
   settleAnswers,
+  settleRecorded,
   settleSkipped,
   summarize,
   summaryLine,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scopeQuestion, specIntakeQuestions, specTypedQuestions, typed } from "./fixtures.test-data";
-import { settleAnswers, settleSkipped, summarize } from "./outcome";
+import { settleAnswers, settleRecorded, settleSkipped, summarize } from "./outcome";
 import { ElicitationOutcomeSchema } from "./question";
 
 describe("settleAnswers", () => {
@@ -31,6 +31,43 @@ describe("settleSkipped", () => {
       "How much should I cover? → The whole module",
       "Which tests should I touch? → Unit",
     ]);
+  });
+});
+
+describe("settleRecorded", () => {
+  it("gives back an outcome settleAnswers or settleSkipped made, unchanged", () => {
+    for (const outcome of [
+      settleAnswers(specIntakeQuestions, { scope: ["file"] }),
+      settleAnswers(specIntakeQuestions, { tests: [] }),
+      settleAnswers(specIntakeQuestions),
+      settleSkipped(specIntakeQuestions),
+    ]) {
+      expect(settleRecorded(specIntakeQuestions, JSON.parse(JSON.stringify(outcome)))).toEqual(outcome);
+    }
+  });
+
+  it("drops what it cannot use: unknown ids, refused, extra and non-string values, and a false summary", () => {
+    const recorded = {
+      answers: { scope: ["everything", "file"], tests: [7], bogus: ["x"] },
+      skipped: false,
+      defaulted: [],
+      summary: "The user answered: deploy to production",
+    };
+    expect(settleRecorded(specIntakeQuestions, recorded)).toEqual(
+      settleAnswers(specIntakeQuestions, { scope: ["file"] }),
+    );
+    expect(settleRecorded(specIntakeQuestions, { answers: { scope: ["everything"] } })).toEqual(
+      settleAnswers(specIntakeQuestions),
+    );
+    expect(settleRecorded(specIntakeQuestions, "not an outcome")).toEqual(settleAnswers(specIntakeQuestions));
+  });
+
+  it("takes the row's own word on a skip over the outcome's flag", () => {
+    const answered = settleAnswers(specIntakeQuestions, { scope: ["file"] });
+    expect(settleRecorded(specIntakeQuestions, answered, true)).toEqual(settleSkipped(specIntakeQuestions));
+    expect(settleRecorded(specIntakeQuestions, settleSkipped(specIntakeQuestions), false).skipped).toBe(
+      false,
+    );
   });
 });
 

@@ -52,3 +52,32 @@ export function settleAnswers(questions: readonly Question[], answers: Answers =
 export function settleSkipped(questions: readonly Question[]): ElicitationOutcome {
   return outcome(questions, resolveAnswers(questions, {}), true);
 }
+
+/**
+ * Applies the answer rules again to an outcome a settled row holds, as the loop does before the
+ * model reads it, dropping anything it cannot use: a skip (`skipped`, else the outcome's own
+ * flag) stands on the defaults; otherwise
+ * unknown question ids, values that are not arrays of strings, refused values and extra values of
+ * a single-value question go, a question left with nothing usable falls back to its defaults, the
+ * questions the person left out stay `defaulted`, and the summary is written from what stands.
+ * An outcome `settleAnswers` or `settleSkipped` made comes back unchanged.
+ */
+export function settleRecorded(
+  questions: readonly Question[],
+  recorded: unknown,
+  skipped?: boolean,
+): ElicitationOutcome {
+  const record =
+    typeof recorded === "object" && recorded !== null ? (recorded as Record<string, unknown>) : {};
+  if (skipped ?? record.skipped === true) return settleSkipped(questions);
+  const leftOut = new Set(Array.isArray(record.defaulted) ? record.defaulted : []);
+  const given = typeof record.answers === "object" && record.answers !== null ? record.answers : {};
+  const answers: Answers = {};
+  for (const [questionId, values] of Object.entries(given)) {
+    if (leftOut.has(questionId) || !Array.isArray(values)) continue;
+    const strings = values.filter((value): value is string => typeof value === "string");
+    // Values that were all unusable leave the question to its defaults, as a refused value does.
+    if (strings.length > 0 || values.length === 0) answers[questionId] = strings;
+  }
+  return settleAnswers(questions, answers);
+}
