@@ -36,6 +36,21 @@ const request: ElicitationRequest = {
 };
 
 describe("createElicitation", () => {
+  it("gives the block live questions with value, setValue(raw) and error, and a live isValid", () => {
+    const block = createElicitation({ id: "intake-0", request });
+    const seats = () => block.questions.find((question) => question.id === "seats");
+    expect(seats()).toMatchObject({ prompt: "How many seats?", input: { type: "number" }, value: ["2"] });
+    expect(block.isValid).toBe(true);
+    seats()?.setValue(" 12 ");
+    expect(seats()?.value).toEqual(["12"]);
+    expect(seats()?.error).toBe('answers["seats"] must be at most 9');
+    expect(block.isValid).toBe(false);
+    seats()?.setValue(3);
+    expect(seats()?.value).toEqual(["3"]);
+    expect(seats()?.error).toBeUndefined();
+    expect(block.isValid).toBe(true);
+  });
+
   it("starts pending with the defaults as values, valid, untouched", () => {
     const block = createElicitation({ id: "intake-1", request });
     const snapshot = block.getSnapshot();

@@ -69,6 +69,11 @@ export function createElicitation(options: CreateElicitationOptions): Elicitatio
     source: request.source ?? "ask",
     preamble: request.preamble,
     request,
-    questions,
+    get questions() {
+      return store.getSnapshot().questions;
+    },
+    get isValid() {
+      return store.getSnapshot().isValid;
+    },
   };
 }

@@ -149,7 +149,7 @@ describe("a plain AI SDK backend with a client-side ask tool", () => {
     block.setValue("seats", "3");
     block.setValue("scope", "file");
     await block.submit();
-    const expected = settleAnswers(block.questions, { seats: ["3"], scope: ["file"] });
+    const expected = settleAnswers(block.request.questions, { seats: ["3"], scope: ["file"] });
     expect(block.getSnapshot().answer).toEqual({ status: "settled", outcome: expected, conflict: false });
 
     await until(

@@ -245,8 +245,14 @@ export interface ElicitationBlock extends ElicitationStore {
   preamble?: string;
   /** The request as posted. */
   request: ElicitationRequest;
-  /** The questions' definitions. */
-  questions: readonly Question[];
+  /**
+   * The questions as they stand now: each with its definition (`description`, `input`, …), its
+   * `value`, `setValue(raw)` (coerced with `coerceAnswer`) and `error`. A live read of the
+   * snapshot: render from `useElicitation`/`useElicitationQuestion` to re-render on change.
+   */
+  readonly questions: readonly ElicitationQuestionState[];
+  /** Whether submitting now would pass every rule: a live read of the snapshot's `isValid`. */
+  readonly isValid: boolean;
 }
 
 /** The approval state machine: idle → submitting → settled, or → failed and retry. */
