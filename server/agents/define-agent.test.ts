@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import { z } from "zod";
+import { createApp } from "../app";
+import { AgentModule } from "./agent-module";
 import { AgentDefinitionError, checkAgents } from "./check-agents";
 import {
   AGENT_DEFINITION,
@@ -184,5 +186,31 @@ describe("checkAgents", () => {
     expect(asks()).toEqual([true, false, false]);
     expect(asks({ ask: true })).toEqual([true, false, true]);
     expect(asks({ ask: false })).toEqual([true, false, false]);
+  });
+});
+
+describe("AgentModule.forRoot", () => {
+  test("checks the agents at once and gives back options createApp hosts, ask applying to every agent", async () => {
+    const module = AgentModule.forRoot({
+      agents: [{ name: "helper", systemPrompt: "You help." }],
+      ask: true,
+    });
+    const app = await createApp({ ...module });
+    try {
+      expect(app.agents.map((agent) => [agent.name, agent.ask])).toEqual([["helper", true]]);
+    } finally {
+      await app.close();
+    }
+    expect(() =>
+      AgentModule.forRoot({
+        agents: [
+          {
+            name: "b",
+            systemPrompt: "x",
+            intake: { questions: [{ id: "scope", prompt: "Which?", options: [{ value: "x", label: "X" }] }] },
+          },
+        ],
+      }),
+    ).toThrow(/Agent "b": intake questions\["scope"\]\.defaults must pre-pick at least one option/);
   });
 });

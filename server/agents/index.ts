@@ -1,3 +1,4 @@
+export { AgentModule } from "./agent-module";
 export { AgentDefinitionError, checkAgents } from "./check-agents";
 export {
   AGENT_DEFINITION,
