@@ -9,6 +9,7 @@ import { openDatabase } from "./database/open-database";
 import { type ActorVariables, type Authenticate, actorMiddleware } from "./http/actor";
 import { chatRoute } from "./http/chat-route";
 import type { RouteContext } from "./http/context";
+import { corsMiddleware } from "./http/cors";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
@@ -32,6 +33,11 @@ export interface PrepickOptions extends AgentModuleOptions {
   demoDir?: string;
   /** The registry JSON served at `/r/*` (default `public/r`). */
   registryDir?: string;
+  /**
+   * Origins whose pages may call `/agent/*` from another origin, with credentials
+   * (`PREPICK_CORS_ORIGINS`), e.g. an app's dev server `http://localhost:5173`. Default none.
+   */
+  corsOrigins?: readonly string[];
   /** How long a worker's claim on a run lasts without renewal, in ms (default 30 000). */
   leaseMs?: number;
   /** How often to sweep for ready runs and expired leases, in ms (default 2 000). */
@@ -91,6 +97,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   const closing = new AbortController();
   const context: RouteContext = { store, worker, hub, agents, closing: closing.signal };
   const app = new Hono<{ Variables: ActorVariables }>();
+  // Before the actor check: a preflight carries no credentials and must not be refused for it.
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    app.use("/agent/*", corsMiddleware(options.corsOrigins));
+  }
   app.use("/agent/*", actorMiddleware(options.authenticate));
   chatRoute(app, context);
   runRoutes(app, context);

@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { DEMO_AGENTS } from "./agents/demo-agents";
 import { loadAgentsModule } from "./agents-module";
+import { parseCorsOrigins } from "./http/cors";
 import { createServer } from "./server";
 
 function readPort(raw: string | undefined): number {
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   const leaseMs = readLease(process.env.PREPICK_LEASE_MS);
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
+  const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
   const server = await createServer({
+    corsOrigins,
     agents: agentsModule ? await loadAgentsModule(agentsModule) : DEMO_AGENTS,
     port: readPort(process.env.PORT),
     ...(leaseMs !== undefined ? { leaseMs } : {}),

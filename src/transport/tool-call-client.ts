@@ -10,7 +10,10 @@ export interface ToolCallClientOptions {
   actorId?: string;
   /** Extra headers on every request, or a function that returns them. */
   headers?: Record<string, string> | (() => Record<string, string>);
-  /** Cookie policy; `same-origin` by default so the server's actor cookie travels. */
+  /**
+   * Cookie policy; `include` by default, so the server's actor cookie travels to a server on
+   * another origin too (which must allow the page's origin: `PREPICK_CORS_ORIGINS`).
+   */
   credentials?: RequestCredentials;
   /** A fetch to use instead of the global one. */
   fetch?: typeof fetch;
@@ -127,7 +130,7 @@ export class ToolCallClient {
     const fetcher = this.options.fetch ?? globalThis.fetch;
     return fetcher(this.url(path), {
       ...init,
-      credentials: this.options.credentials ?? "same-origin",
+      credentials: this.options.credentials ?? "include",
       headers: this.headers(init.headers),
     });
   }

@@ -6,7 +6,7 @@ import { createFreshApp, NPM_ENV, runCommand, writeEntry } from "../install/fres
 import { type RegistryServer, startRegistryServer } from "../install/registry-server";
 import { REPO_ROOT, type ServerProcess } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
-import { type AppServer, serveApp } from "./support/app-server";
+import { type AppServer, freePort, serveApp } from "./support/app-server";
 import {
   assistantText,
   composer,
@@ -44,7 +44,11 @@ function shadcn(args: string[]) {
 beforeAll(async () => {
   await ensureBuilt();
   const work = tempFolder("prepick-e2e-install-");
-  product = await startProduct(join(work, "data"));
+  // The app's port is chosen first, so the server can list the page's origin for CORS.
+  const appPort = await freePort();
+  product = await startProduct(join(work, "data"), 0, {
+    PREPICK_CORS_ORIGINS: `http://127.0.0.1:${appPort}`,
+  });
   // Only the stand-in for shadcn's own registry (colors, utils); our items come from the product.
   shadcnHome = await startRegistryServer(
     join(work, "unused"),
@@ -59,9 +63,12 @@ beforeAll(async () => {
     [
       'import { AgentChat } from "@/components/agent-chat";',
       "",
+      "// The page reaches the server through this host's /agent/*, or straight at ?api= (another origin).",
+      'const api = new URLSearchParams(window.location.search).get("api");',
+      "",
       "/** The block as a user drops it into a page. */",
       "export function App() {",
-      '  return <AgentChat agent="refactorer" title="Refactorer" />;',
+      '  return <AgentChat agent="refactorer" title="Refactorer" {...(api ? { api } : {})} />;',
       "}",
       "",
     ].join("\n"),
@@ -70,7 +77,7 @@ beforeAll(async () => {
     cwd: appDir,
     timeoutMs: 180_000,
   });
-  app = await serveApp(join(appDir, "dist"), product.url);
+  app = await serveApp(join(appDir, "dist"), product.url, appPort);
   browser = await launchBrowser();
 }, SETUP_TIMEOUT);
 
@@ -94,44 +101,52 @@ describe("the agent-chat block installed into a fresh app", () => {
     FLOW_TIMEOUT,
   );
 
+  /** The refactorer's intake in the installed block, from `path`; the answer goes to `agentOrigin`. */
+  async function runIntake(path: string, agentOrigin: string) {
+    const context = await newContext(browser);
+    try {
+      const page = await newPage(context);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${app.url}${path}`);
+      await composer(page).waitFor();
+      await sendMessage(page, "Refactor the date helpers in utils.ts");
+
+      const form = questionForm(page);
+      await waitForQuestions(page);
+      await form.getByText(/^Three questions before I start/).waitFor();
+      for (const step of ["Question 2 of 3", "Question 3 of 3"]) {
+        await page.keyboard.press("Enter");
+        await form.getByText(step).waitFor();
+      }
+      const answered = page.waitForResponse((response) => response.url().endsWith("/agent/tool-call/answer"));
+      await page.keyboard.press("Enter");
+      // The chat was this browser's first request to the server, so its answer must carry the
+      // actor cookie that response issued; without it the server knows no such question (404).
+      const answer = await answered;
+      expect(answer.status(), `POST /agent/tool-call/answer answered ${await answer.text()}`).toBe(200);
+      expect(new URL(answer.url()).origin).toBe(agentOrigin);
+
+      const settled = settledOutcome(page);
+      await settled.getByText("Answered").waitFor();
+      expect(await settled.locator('[data-defaulted="true"]').count()).toBe(3);
+      await expect.poll(() => assistantText(page)).toContain("How much should I cover? → The whole module");
+      await expect.poll(() => composer(page).isEnabled()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
   it(
     "runs refactorer's intake against the reference server: Enter confirms and the reply follows",
-    async () => {
-      const context = await newContext(browser);
-      try {
-        const page = await newPage(context);
-        const errors: string[] = [];
-        page.on("pageerror", (error) => errors.push(error.message));
-        await page.goto(app.url);
-        await composer(page).waitFor();
-        await sendMessage(page, "Refactor the date helpers in utils.ts");
+    () => runIntake("/", app.url),
+    FLOW_TIMEOUT,
+  );
 
-        const form = questionForm(page);
-        await waitForQuestions(page);
-        await form.getByText(/^Three questions before I start/).waitFor();
-        for (const step of ["Question 2 of 3", "Question 3 of 3"]) {
-          await page.keyboard.press("Enter");
-          await form.getByText(step).waitFor();
-        }
-        const answered = page.waitForResponse((response) =>
-          response.url().endsWith("/agent/tool-call/answer"),
-        );
-        await page.keyboard.press("Enter");
-        // The chat was this browser's first request to the server, so its answer must carry the
-        // actor cookie that response issued; without it the server knows no such question (404).
-        const answer = await answered;
-        expect(answer.status(), `POST /agent/tool-call/answer answered ${await answer.text()}`).toBe(200);
-
-        const settled = settledOutcome(page);
-        await settled.getByText("Answered").waitFor();
-        expect(await settled.locator('[data-defaulted="true"]').count()).toBe(3);
-        await expect.poll(() => assistantText(page)).toContain("How much should I cover? → The whole module");
-        await expect.poll(() => composer(page).isEnabled()).toBe(true);
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
+  it(
+    "runs it against the server on another origin, which lists the page's origin",
+    () => runIntake(`/?api=${encodeURIComponent(product.url)}`, product.url),
     FLOW_TIMEOUT,
   );
 });

@@ -24,7 +24,7 @@ export interface AppServer {
  * does) and proxies `/agent/*` to `agentOrigin`, streaming the answers, so the page talks to the
  * agent server on its own origin the way a deployment behind one host does.
  */
-export async function serveApp(distDir: string, agentOrigin: string): Promise<AppServer> {
+export async function serveApp(distDir: string, agentOrigin: string, port = 0): Promise<AppServer> {
   const target = new URL(agentOrigin);
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
@@ -63,14 +63,26 @@ export async function serveApp(distDir: string, agentOrigin: string): Promise<Ap
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** A loopback port free right now, for a server whose origin must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

@@ -101,8 +101,13 @@ export async function ensureBuilt(): Promise<void> {
 
 /**
  * Starts the product as `npm start` does (the `start` script's `tsx server/main.ts`) with its
- * embedded store in `dataDir`, on a free port, or on `port` to come back where a page left it.
+ * embedded store in `dataDir`, on a free port, or on `port` to come back where a page left it;
+ * `env` adds settings (`PREPICK_CORS_ORIGINS`).
  */
-export function startProduct(dataDir: string, port = 0): Promise<ServerProcess> {
-  return startServer({ env: { PORT: String(port), PREPICK_DATA_DIR: dataDir }, timeoutMs: 60_000 });
+export function startProduct(
+  dataDir: string,
+  port = 0,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startServer({ env: { PORT: String(port), PREPICK_DATA_DIR: dataDir, ...env }, timeoutMs: 60_000 });
 }
