@@ -217,6 +217,20 @@ describe("resumable streams", () => {
     expect(frames.map(({ seq }) => seq)).toEqual(frames.map((_, index) => index + 1));
   });
 
+  it("replays past a park the run has moved on from, and stops at the one it waits on", async () => {
+    const run = await chat(server, "hal", "Should I refactor the parser?");
+    const callId = frameOf(run.frames, "elicitation")?.id;
+    await call(server, "POST", "/agent/tool-call/answer", "hal", { toolCallId: callId });
+    const rest = await follow(server, "hal", run.runId, run.frames.at(-1)?.seq ?? 0);
+    expect(rest.at(-1)?.frame.kind).toBe("run-finish");
+    // From the start, without follow=all: the old park is history, so the replay reaches the end.
+    const replay = await follow(server, "hal", run.runId, 0);
+    expect(replay).toEqual([...run.frames, ...rest]);
+    // A run still parked: the replay ends at its park.
+    const parked = await chat(server, "hal", "Should I refactor the lexer?");
+    expect(await follow(server, "hal", parked.runId, 0)).toEqual(parked.frames);
+  });
+
   it("answers 404 for another actor's run and 400 for a bad Last-Event-ID", async () => {
     const run = await chat(server, "ivy", "hello there", { agent: "asker" });
     const foreign = await fetch(`${server.url}/agent/runs/${run.runId}/stream`, {

@@ -4,6 +4,8 @@ import type { FrameHub } from "../stream/frame-hub";
 
 // Followers poll this often even without a notification, so a lost NOTIFY only delays them.
 const POLL_MS = 1_000;
+// How many stored frames one read takes.
+const READ_LIMIT = 500;
 // A comment line this often keeps proxies from closing an idle stream of a parked run.
 const KEEP_ALIVE_MS = 15_000;
 
@@ -47,11 +49,15 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
         while (!abort.signal.aborted) {
           const waiting = hub.wait(runId, POLL_MS, abort.signal);
           const remembered = hub.recent(runId, after);
-          const frames = remembered ?? (await store.framesAfter(runId, after));
-          for (const { seq, frame } of frames) {
+          const frames = remembered ?? (await store.framesAfter(runId, after, READ_LIMIT));
+          for (const [index, { seq, frame }] of frames.entries()) {
             controller.enqueue(encoder.encode(`id: ${seq}\ndata: ${JSON.stringify(frame)}\n\n`));
             after = seq;
-            if (ends(frame, followAll)) {
+            // A park with frames stored after it is history (the run was answered since): a replay
+            // from before it goes on, and only the run's latest park ends the response.
+            const latest =
+              index === frames.length - 1 && (remembered !== undefined || frames.length < READ_LIMIT);
+            if (ends(frame, followAll) && (frame.kind === "run-finish" || latest)) {
               controller.close();
               return;
             }
