@@ -1,13 +1,9 @@
-// The README's headless example, kept here so the type checker and a test hold it to its word.
 import { useChat } from "@ai-sdk/react";
-import {
-  type ElicitationBlock,
-  useChatTranscript,
-  useElicitationQuestion,
-  useElicitationSnapshot,
-} from "prepick/hooks";
-import { AgentChatTransport } from "prepick/transport";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
+import type { ElicitationBlock } from "@/hooks/transcript-types";
+import { useChatTranscript } from "@/hooks/use-chat-transcript";
+import { useElicitationQuestion, useElicitationSnapshot } from "@/hooks/use-elicitation";
+import { AgentChatTransport } from "@/lib/prepick/transport";
 
 function Question({ block, id }: { block: ElicitationBlock; id: string }) {
   const q = useElicitationQuestion(block, id); // re-renders only when this question changes
@@ -25,7 +21,7 @@ function Question({ block, id }: { block: ElicitationBlock; id: string }) {
         </label>
       ))}
       {q.input && q.options.length === 0 && (
-        <input value={q.value[0] ?? ""} onChange={(e) => q.setValue(e.target.value)} />
+        <input aria-label={q.prompt} value={q.value[0] ?? ""} onChange={(e) => q.setValue(e.target.value)} />
       )}
       {q.error && <p role="alert">{q.error}</p>}
     </fieldset>
@@ -34,16 +30,15 @@ function Question({ block, id }: { block: ElicitationBlock; id: string }) {
 
 function Elicitation({ block }: { block: ElicitationBlock }) {
   const s = useElicitationSnapshot(block);
-  if (s.settled)
+  if (s.settled) {
     return (
       <p>
         {s.settled.skipped
-          ? "Skipped — the agent's picks stand."
-          : s.settled.answers
-              .map((a) => `${a.prompt} → ${a.labels.join(", ")}${a.defaulted ? " (pre-picked)" : ""}`)
-              .join("; ")}
+          ? "Skipped: the agent's picks stand."
+          : s.settled.answers.map((a) => `${a.prompt} → ${a.labels.join(", ")}`).join("; ")}
       </p>
     );
+  }
   return (
     <form
       onSubmit={(e) => {
@@ -70,19 +65,37 @@ function Elicitation({ block }: { block: ElicitationBlock }) {
   );
 }
 
-export function AgentChat({ threadId }: { threadId: string }) {
-  const transport = useMemo(() => new AgentChatTransport({ agent: "refactorer" }), []);
-  const chat = useChat({ id: threadId, transport });
+export function MyAgentChat({ api = "http://localhost:3000", agent = "refactorer" }) {
+  const transport = useMemo(() => new AgentChatTransport({ api, agent }), [api, agent]);
+  const chat = useChat({ transport });
   const { messages } = useChatTranscript(chat, { transport });
-  return messages.map((m) => (
-    <div key={m.id}>
-      {m.blocks.map((b) =>
-        b.type === "text" ? (
-          <p key={b.id}>{b.text}</p>
-        ) : b.type === "elicitation" ? (
-          <Elicitation key={b.id} block={b} />
-        ) : null,
-      )}
+  const busy = chat.status === "submitted" || chat.status === "streaming";
+  const [text, setText] = useState("");
+  return (
+    <div>
+      {messages.map((m) => (
+        <div key={m.id}>
+          {m.blocks.map((b) =>
+            b.type === "text" ? (
+              <p key={b.id}>{b.text}</p>
+            ) : b.type === "elicitation" ? (
+              <Elicitation key={b.id} block={b} />
+            ) : null,
+          )}
+        </div>
+      ))}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void chat.sendMessage({ text });
+          setText("");
+        }}
+      >
+        <input aria-label="Message" value={text} onChange={(e) => setText(e.target.value)} />
+        <button type="submit" disabled={busy || text.trim() === ""}>
+          Send
+        </button>
+      </form>
     </div>
-  ));
+  );
 }

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { refactorer } from "../../server/testing/test-agents";
+import { startAgentServer } from "./agent-server.fixture";
+import { MyAgentChat } from "./headless-example.fixture";
+
+// Tests run from the repository's root.
+const EXAMPLE = join(process.cwd(), "src", "hooks", "headless-example.fixture.tsx");
+const README = join(process.cwd(), "README.md");
+
+let server: { url: string; close: () => Promise<void> };
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  server = await startAgentServer([refactorer]);
+  // A browser keeps the actor cookie the server issues; this stand-in does the same.
+  let cookie: string | undefined;
+  globalThis.fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (cookie) headers.set("cookie", cookie);
+    const response = await realFetch(input, { ...init, headers });
+    cookie = response.headers.get("set-cookie")?.split(";")[0] ?? cookie;
+    return response;
+  };
+});
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await server?.close();
+});
+afterEach(cleanup);
+
+describe("the README's headless example", () => {
+  it("is the README's code, word for word", () => {
+    const readme = readFileSync(README, "utf8");
+    const block = /<!-- headless-example -->\s*```tsx\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBe(readFileSync(EXAMPLE, "utf8"));
+  });
+
+  it("runs a conversation against the reference server: the questions, Confirm, the reply", async () => {
+    const user = userEvent.setup();
+    render(<MyAgentChat api={server.url} />);
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Refactor the parser");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("How much should I cover?", {}, { timeout: 10_000 })).toBeTruthy();
+    expect((screen.getByRole("radio", { name: "The whole module" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole("radio", { name: "This file" }));
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    // The settled set, then the agent's reply, which reads the answer by label.
+    const replies = await screen.findAllByText(
+      /How much should I cover\? → This file/,
+      {},
+      { timeout: 10_000 },
+    );
+    expect(replies.length).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => document.body.textContent ?? "", { timeout: 10_000 })
+      .toContain("The user answered:");
+  });
+});
