@@ -200,6 +200,16 @@ export const SelectInput: Story = {
 };
 
 /** Several options may be chosen. */
+/** A select that allows free text: pick an option, or write a value of one's own. */
+export const SelectWithFreeText: Story = {
+  args: { options: local(one({ ...(typedQuestions.select as Question), allowFreeText: true })) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole("textbox", { name: "Or write your own answer" }), "sa-east");
+    await expect(canvas.getByRole("combobox")).toHaveValue("");
+  },
+};
+
 export const MultipleChoice: Story = {
   args: { options: local({ ...refactorerRequest, questions: [refactorerRequest.questions[1] as Question] }) },
 };
@@ -316,6 +326,16 @@ export const Skipped: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("Skipped: the agent went with its own picks.")).toBeVisible();
     await expect(canvas.getAllByText("pre-picked")).toHaveLength(3);
+  },
+};
+
+/** Dismissed: the run was cancelled before anyone answered; no form, and no answers. */
+export const Dismissed: Story = {
+  args: { options: local(refactorerRequest, { dismissed: true }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("These questions were not answered: the run was cancelled.")).toBeVisible();
+    await expect(canvas.queryByRole("button", { name: /Confirm|Next/ })).toBeNull();
   },
 };
 
