@@ -39,7 +39,7 @@ function ChatMessageText({
         <span
           data-slot="chat-message-caret"
           aria-hidden="true"
-          className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-xs bg-current"
+          className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-xs bg-current motion-reduce:animate-none"
         />
       ) : null}
     </div>
@@ -76,7 +76,7 @@ function ChatMessageReasoning({
         >
           <path d="m6 4 4 4-4 4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className={cn(block.streaming && "animate-pulse")}>
+        <span className={cn(block.streaming && "animate-pulse motion-reduce:animate-none")}>
           {block.streaming ? "Thinking…" : "Reasoning"}
         </span>
       </summary>

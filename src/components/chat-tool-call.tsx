@@ -45,7 +45,10 @@ function ChatToolCallStatus({
       {...props}
     >
       {status === "running" ? (
-        <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
+        <span
+          aria-hidden="true"
+          className="size-1.5 animate-pulse rounded-full bg-current motion-reduce:animate-none"
+        />
       ) : null}
       {children ?? STATUS_LABEL[status]}
     </span>
