@@ -8,6 +8,9 @@ const from = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      // The package's own names resolve to the sources here; its exports name the built files.
+      { find: /^prepick\/(core|transport|hooks|components)$/, replacement: from("./src/$1/index.ts") },
+      { find: /^prepick\/server$/, replacement: from("./server/index.ts") },
       { find: /^@\/lib\/utils$/, replacement: from("./src/lib/utils.ts") },
       { find: /^@\/lib\/prepick\/core$/, replacement: from("./src/core/index.ts") },
       { find: /^@\/lib\/prepick\/core\/(.*)$/, replacement: from("./src/core/$1") },

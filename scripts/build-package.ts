@@ -1,0 +1,85 @@
+// `npm run build:package` (and `npm pack`, through `prepack`): the npm package's JavaScript and
+// type declarations in dist/package/. The sources import each other through the path aliases an
+// installed shadcn app uses (`@/lib/prepick/core`, `@/hooks/…`); the package resolves them here,
+// so a consumer needs nothing of this repository's configuration.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = join(ROOT, "dist", "package");
+
+/** The repository's path aliases, as the type declarations must spell them: relative to `src`. */
+const ALIASES: readonly [RegExp, (rest: string) => string][] = [
+  [/^@\/lib\/utils$/, () => "src/lib/utils"],
+  [/^@\/lib\/prepick\/core$/, () => "src/core/index"],
+  [/^@\/lib\/prepick\/core\/(.+)$/, (rest) => `src/core/${rest}`],
+  [/^@\/lib\/prepick\/transport$/, () => "src/transport/index"],
+  [/^@\/lib\/prepick\/transport\/(.+)$/, (rest) => `src/transport/${rest}`],
+  [/^@\/hooks\/(.+)$/, (rest) => `src/hooks/${rest}`],
+  [/^@\/components\/ui\/(.+)$/, (rest) => `src/components/${rest}`],
+];
+
+/** A specifier in a declaration file at `file`, with an alias made relative. */
+function dealias(specifier: string, file: string): string {
+  for (const [pattern, target] of ALIASES) {
+    const match = pattern.exec(specifier);
+    if (!match) continue;
+    const path = relative(dirname(file), join(OUT, "types", target(match[1] ?? "")));
+    return path.startsWith(".") ? path : `./${path}`;
+  }
+  return specifier;
+}
+
+async function declarationFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".d.ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+async function main(): Promise<void> {
+  rmSync(OUT, { recursive: true, force: true });
+  const shared = {
+    bundle: true,
+    format: "esm",
+    target: "es2022",
+    outdir: OUT,
+    packages: "external",
+    tsconfig: join(ROOT, "tsconfig.json"),
+    logLevel: "warning",
+  } as const;
+  // The client layers share chunks (one core, one transport), so a page loads each module once.
+  await build({
+    ...shared,
+    entryPoints: {
+      core: join(ROOT, "src/core/index.ts"),
+      transport: join(ROOT, "src/transport/index.ts"),
+      hooks: join(ROOT, "src/hooks/index.ts"),
+      components: join(ROOT, "src/components/index.ts"),
+    },
+    splitting: true,
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    jsx: "automatic",
+    chunkNames: "chunks/[name]-[hash]",
+  });
+  // The server imports the core as `prepick/core`, so it shares the package's one copy.
+  await build({ ...shared, entryPoints: { server: join(ROOT, "server/index.ts") }, platform: "node" });
+  const { execFileSync } = await import("node:child_process");
+  execFileSync(join(ROOT, "node_modules", ".bin", "tsc"), ["-p", join(ROOT, "tsconfig.package.json")], {
+    stdio: "inherit",
+  });
+  for (const file of await declarationFiles(join(OUT, "types"))) {
+    const text = readFileSync(file, "utf8");
+    const fixed = text.replace(
+      /(from\s+|import\()(["'])([^"']+)\2/g,
+      (_all, lead: string, quote: string, spec: string) => `${lead}${quote}${dealias(spec, file)}${quote}`,
+    );
+    if (fixed !== text) writeFileSync(file, fixed);
+  }
+}
+
+await main();
