@@ -2,6 +2,7 @@
 // type declarations in dist/package/. The sources import each other through the path aliases an
 // installed shadcn app uses (`@/lib/prepick/core`, `@/hooks/…`); the package resolves them here,
 // so a consumer needs nothing of this repository's configuration.
+import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
@@ -67,8 +68,13 @@ async function main(): Promise<void> {
     chunkNames: "chunks/[name]-[hash]",
   });
   // The server imports the core as `prepick/core`, so it shares the package's one copy.
-  await build({ ...shared, entryPoints: { server: join(ROOT, "server/index.ts") }, platform: "node" });
-  const { execFileSync } = await import("node:child_process");
+  // (External by name: the repository's tsconfig maps `prepick/*` to the sources for its own use.)
+  await build({
+    ...shared,
+    entryPoints: { server: join(ROOT, "server/index.ts") },
+    platform: "node",
+    external: ["prepick/*"],
+  });
   execFileSync(join(ROOT, "node_modules", ".bin", "tsc"), ["-p", join(ROOT, "tsconfig.package.json")], {
     stdio: "inherit",
   });

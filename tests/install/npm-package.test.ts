@@ -39,10 +39,10 @@ afterAll(() => removeTempFolders());
 
 describe("the npm package", () => {
   it(
-    "loads every layer in Node from outside the repository, and the server runs",
+    "loads every layer in Node from outside the repository, the server runs, and it shares one core",
     async () => {
       const script = [
-        'import { validateAnswers, MAX_ASK_QUESTIONS } from "prepick/core";',
+        'import { validateAnswers, MAX_ASK_QUESTIONS, patternEngineReady } from "prepick/core";',
         'import { AgentChatTransport } from "prepick/transport";',
         'import { useChatTranscript, createElicitation } from "prepick/hooks";',
         'import { ChatElicitation } from "prepick/components";',
@@ -51,11 +51,14 @@ describe("the npm package", () => {
         "const app = await createApp({ agents: [defineAgent({ name: 'helper', systemPrompt: 'You help.' })] });",
         "const agents = await (await app.app.fetch(new Request('http://x/agent/agents', { headers: { 'x-actor-id': 'ada' } }))).json();",
         "await app.close();",
+        // The server loads the pattern engine at start; one shared core sees it loaded.
+        "const shared = patternEngineReady();",
         "console.log(JSON.stringify({",
         "  max: MAX_ASK_QUESTIONS,",
         "  issues: validateAnswers(questions, { seats: ['12'] }).map((issue) => issue.message),",
         "  kinds: [typeof AgentChatTransport, typeof useChatTranscript, typeof createElicitation, typeof ChatElicitation],",
         "  agents: agents.agents.map((agent) => agent.name),",
+        "  shared,",
         "}));",
       ].join("\n");
       writeFileSync(join(consumer, "check.mjs"), script);
@@ -68,6 +71,7 @@ describe("the npm package", () => {
         issues: ['answers["seats"] must be at most 9'],
         kinds: ["function", "function", "function", "function"],
         agents: ["helper"],
+        shared: true,
       });
     },
     TIMEOUT,
