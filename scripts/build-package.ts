@@ -12,23 +12,33 @@ import { build } from "esbuild";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "dist", "package");
 
-/** The repository's path aliases, as the type declarations must spell them: relative to `src`. */
-const ALIASES: readonly [RegExp, (rest: string) => string][] = [
-  [/^@\/lib\/utils$/, () => "src/lib/utils"],
-  [/^@\/lib\/prepick\/core$/, () => "src/core/index"],
-  [/^@\/lib\/prepick\/core\/(.+)$/, (rest) => `src/core/${rest}`],
-  [/^@\/lib\/prepick\/transport$/, () => "src/transport/index"],
-  [/^@\/lib\/prepick\/transport\/(.+)$/, (rest) => `src/transport/${rest}`],
-  [/^@\/hooks\/(.+)$/, (rest) => `src/hooks/${rest}`],
-  [/^@\/components\/ui\/(.+)$/, (rest) => `src/components/${rest}`],
-];
+/**
+ * The app-style path aliases (`@/…`) of the repository's tsconfig, each as a prefix and the folder
+ * or file it stands for, without the `.ts` ending a declaration's import leaves out. The package's
+ * own names (`prepick/*`) stay as they are: a consumer resolves them through the exports.
+ */
+function appAliases(): { prefix: string; wildcard: boolean; target: string }[] {
+  const tsconfig = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")) as {
+    compilerOptions: { paths: Record<string, string[]> };
+  };
+  return Object.entries(tsconfig.compilerOptions.paths)
+    .filter(([alias]) => alias.startsWith("@/"))
+    .map(([alias, [target = ""]]) => ({
+      prefix: alias.replace(/\*$/, ""),
+      wildcard: alias.endsWith("*"),
+      target: target.replace(/\*$/, "").replace(/\.ts$/, ""),
+    }));
+}
+
+const ALIASES = appAliases();
 
 /** A specifier in a declaration file at `file`, with an alias made relative. */
 function dealias(specifier: string, file: string): string {
-  for (const [pattern, target] of ALIASES) {
-    const match = pattern.exec(specifier);
-    if (!match) continue;
-    const path = relative(dirname(file), join(OUT, "types", target(match[1] ?? "")));
+  for (const { prefix, wildcard, target } of ALIASES) {
+    const matches = wildcard ? specifier.startsWith(prefix) : specifier === prefix;
+    if (!matches) continue;
+    const rest = wildcard ? specifier.slice(prefix.length) : "";
+    const path = relative(dirname(file), join(OUT, "types", target + rest));
     return path.startsWith(".") ? path : `./${path}`;
   }
   return specifier;
