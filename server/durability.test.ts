@@ -25,6 +25,22 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string): 
   throw new Error(`gave up waiting for ${what}`);
 }
 
+/**
+ * A run of an agent that offers `ask`, parked on the model's question set in a store on disk,
+ * with its server closed: a restart may then host the agent changed.
+ */
+async function parkedAsk() {
+  const dir = await tempDataDir();
+  cleanups.push(dir.remove);
+  const asking: AgentConfig = { name: "helper", systemPrompt: "You help.", ask: true };
+  const first = await serverOn(dir.path, [asking]);
+  const run = await chat(first, "bob", "Should I refactor the parser?");
+  const callId = frameOf(run.frames, "elicitation")?.id;
+  expect(run.frames.at(-1)?.frame.kind).toBe("run-parked");
+  await first.close();
+  return { dir, asking, run, callId };
+}
+
 describe("durable runs", () => {
   it("keeps a parked run across a restart on the same folder, and resumes it on answer", {
     timeout: 60_000,
@@ -57,14 +73,7 @@ describe("durable runs", () => {
   it("settles a parked ask by its journaled kind after the agent stopped offering ask", {
     timeout: 60_000,
   }, async () => {
-    const dir = await tempDataDir();
-    cleanups.push(dir.remove);
-    const asking: AgentConfig = { name: "helper", systemPrompt: "You help.", ask: true };
-    const first = await serverOn(dir.path, [asking]);
-    const run = await chat(first, "bob", "Should I refactor the parser?");
-    const callId = frameOf(run.frames, "elicitation")?.id;
-    expect(run.frames.at(-1)?.frame.kind).toBe("run-parked");
-    await first.close();
+    const { dir, asking, run, callId } = await parkedAsk();
 
     const second = await serverOn(dir.path, [{ ...asking, ask: false }]);
     const answered = await call(second, "POST", "/agent/tool-call/answer", "bob", { toolCallId: callId });
@@ -77,14 +86,7 @@ describe("durable runs", () => {
   it("stops a run whose journal no longer matches its agent, with a clear error", {
     timeout: 60_000,
   }, async () => {
-    const dir = await tempDataDir();
-    cleanups.push(dir.remove);
-    const asking: AgentConfig = { name: "helper", systemPrompt: "You help.", ask: true };
-    const first = await serverOn(dir.path, [asking]);
-    const run = await chat(first, "bob", "Should I refactor the parser?");
-    const callId = frameOf(run.frames, "elicitation")?.id;
-    expect(run.frames.at(-1)?.frame.kind).toBe("run-parked");
-    await first.close();
+    const { dir, asking, run, callId } = await parkedAsk();
 
     // The same agent now declares an intake: replay reaches intake:ask where the journal holds a model call.
     const changed: AgentConfig = { ...asking, intake: refactorer.intake };
