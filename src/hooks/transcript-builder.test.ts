@@ -2,6 +2,7 @@ import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import type { Frame } from "@/lib/prepick/core";
 import { foldFrames } from "@/lib/prepick/transport/fold-frames";
+import { malformedAskInput } from "../../server/model/scripted-questions";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 
 function text(id: string, body: string): UIMessage {
@@ -193,18 +194,7 @@ describe("a model's own malformed ask call", () => {
   it("goes back to the model once as a tool failure carrying the issues, and shows no form", () => {
     const addToolOutput = vi.fn(async () => {});
     const chat = { ...idleChat, addToolOutput } as unknown as TranscriptChat;
-    const input = {
-      questions: [
-        {
-          id: "scope",
-          prompt: "How much should I cover?",
-          options: [
-            { value: "file", label: "This file" },
-            { value: "module", label: "The whole module" },
-          ],
-        },
-      ],
-    };
+    const input = malformedAskInput();
     const messages: UIMessage[] = [
       {
         id: "m1",
@@ -240,11 +230,7 @@ describe("a model's ask call the reference server refused", () => {
         kind: "tool-call",
         id: "c1",
         toolName: "ask",
-        input: {
-          questions: [
-            { id: "scope", prompt: "How much should I cover?", options: [{ value: "f", label: "F" }] },
-          ],
-        },
+        input: malformedAskInput(),
       },
       { kind: "tool-error", id: "c1", error: "The questions were not asked. Fix these and call ask again:" },
     ];
