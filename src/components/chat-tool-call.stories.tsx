@@ -59,14 +59,19 @@ export const Failed: Story = {
   },
 };
 
+/** A call that waited for a person's decision and did not run. */
+const deniedPurge = {
+  id: "c1",
+  toolName: "purge_cache",
+  input: { region: "eu-west-1" },
+  status: "denied",
+} as const;
+
 /** Rejected by the person before it ran. */
 export const Denied: Story = {
   args: {
     block: toolBlock("m1", {
-      id: "c1",
-      toolName: "purge_cache",
-      input: { region: "eu-west-1" },
-      status: "denied",
+      ...deniedPurge,
       approval: { approved: false, reason: "Not during business hours" },
     }),
   },
@@ -74,14 +79,7 @@ export const Denied: Story = {
 
 /** Its run was cancelled while it waited for a decision: nobody rejected it. */
 export const Cancelled: Story = {
-  args: {
-    block: toolBlock("m1", {
-      id: "c1",
-      toolName: "purge_cache",
-      input: { region: "eu-west-1" },
-      status: "denied",
-    }),
-  },
+  args: { block: toolBlock("m1", deniedPurge) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText("Cancelled")).toBeVisible();
   },
