@@ -11,7 +11,7 @@ const SAMPLES = 150;
  * The person's side in a thread of its own, as a browser would be: the server's event loop then
  * serves the run alone, and the client's own parsing does not wait behind the resumed run.
  */
-function answerClient() {
+export function answerClient() {
   const worker = new Worker(new URL("./answer-client.ts", import.meta.url), {
     execArgv: ["--import", "tsx"],
   });

@@ -3,10 +3,10 @@
 // wraps the store's methods and the HTTP server's writes to timestamp each phase, which itself
 // costs a little, so `npm run bench` measures the total without it.
 import { IncomingMessage, Server, ServerResponse } from "node:http";
-import { Worker } from "node:worker_threads";
 import { createServer, DEMO_AGENTS } from "prepick/server";
 import { Store } from "../server/store/store";
-import type { AnswerJob, AnswerTiming } from "./answer-client";
+import type { AnswerJob } from "./answer-client";
+import { answerClient } from "./answer-latency";
 import { parkRun } from "./park-run";
 import { median } from "./result";
 import { openStoreUnderTest } from "./store-under-test";
@@ -71,9 +71,7 @@ async function main(kind: "pglite" | "postgres"): Promise<void> {
   instrument();
   const store = await openStoreUnderTest(kind);
   const server = await createServer({ agents: DEMO_AGENTS, database: store.db, port: 0, host: "127.0.0.1" });
-  const client = new Worker(new URL("./answer-client.ts", import.meta.url), {
-    execArgv: ["--import", "tsx"],
-  });
+  const client = answerClient();
   const durations = new Map<string, number[]>(PHASES.map(([to]) => [to, []]));
   try {
     for (let index = 0; index < SAMPLES + WARM_UP; index++) {
@@ -86,14 +84,10 @@ async function main(kind: "pglite" | "postgres"): Promise<void> {
         lastSeq: run.lastSeq,
         toolCallId: `intake-${run.runId}`,
       };
-      const reply = await new Promise<{ ok: boolean; timing?: AnswerTiming; error?: string }>((resolve) => {
-        client.once("message", resolve);
-        client.postMessage(job);
-      });
-      if (!reply.timing) throw new Error(reply.error ?? "the client did not answer");
+      const timing = await client.answer(job);
       if (index < WARM_UP) continue;
-      marks.set("client reads the frame", reply.timing.sentAt + reply.timing.ms);
-      let previous = reply.timing.sentAt;
+      marks.set("client reads the frame", timing.sentAt + timing.ms);
+      let previous = timing.sentAt;
       for (const [to] of PHASES) {
         const at = marks.get(to);
         if (at === undefined) throw new Error(`the answer never reached "${to}"`);
@@ -102,7 +96,7 @@ async function main(kind: "pglite" | "postgres"): Promise<void> {
       }
     }
   } finally {
-    await client.terminate();
+    await client.close();
     await server.close();
     await store.dispose();
   }
