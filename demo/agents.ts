@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ElicitationRequestSchema, IntakeWhenSchema } from "@/lib/prepick/core";
+import { IntakeWhenSchema } from "@/lib/prepick/core/intake";
+import { ElicitationRequestSchema } from "@/lib/prepick/core/question";
 
 /** One agent as `GET /agent/agents` lists it. */
 export const HostedAgentSchema = z.object({

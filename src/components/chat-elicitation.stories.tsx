@@ -2,15 +2,9 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import type { CreateElicitationOptions } from "@/hooks/create-elicitation";
 import { useElicitation } from "@/hooks/use-elicitation";
-import {
-  type Answers,
-  type ElicitationOutcome,
-  type ElicitationRequest,
-  type Question,
-  settleAnswers,
-  settleSkipped,
-  validateAnswers,
-} from "@/lib/prepick/core";
+import { validateAnswers } from "@/lib/prepick/core/answers";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
+import type { Answers, ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { ChatElicitation } from "./chat-elicitation";
 import { ElicitationActions, ElicitationStatus } from "./elicitation-actions";

@@ -11,7 +11,8 @@ import type {
   TranscriptBlock,
   TranscriptMessage,
 } from "@/hooks/transcript-types";
-import { type ElicitationRequest, settleAnswers } from "@/lib/prepick/core";
+import { settleAnswers } from "@/lib/prepick/core/outcome";
+import type { ElicitationRequest } from "@/lib/prepick/core/question";
 
 /** Builders of transcript values for the chat components' stories and tests (no chat, no server). */
 

@@ -7,7 +7,7 @@ import type {
   ElicitationQuestionState,
   SkipState,
 } from "@/hooks/transcript-types";
-import type { Option, Question } from "@/lib/prepick/core";
+import type { Option, Question } from "@/lib/prepick/core/question";
 
 /** How the questions are laid out: one at a time with a progress line, or all at once. */
 export type ElicitationLayout = "one-at-a-time" | "all-at-once";

@@ -1,4 +1,4 @@
-import type { ElicitationRequest, Question } from "@/lib/prepick/core";
+import type { ElicitationRequest, Question } from "@/lib/prepick/core/question";
 
 /** The spec's refactorer intake, with a third question so the set reads "Question 1 of 3". */
 export const refactorerRequest: ElicitationRequest = {

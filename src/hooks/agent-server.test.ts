@@ -2,7 +2,7 @@ import { Chat } from "@ai-sdk/react";
 import type { DynamicToolUIPart, UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { ElicitationOutcome } from "@/lib/prepick/core";
+import type { ElicitationOutcome } from "@/lib/prepick/core/question";
 import { AgentChatTransport } from "@/lib/prepick/transport";
 import { refactorer } from "../../server/testing/test-agents";
 import { startAgentServer } from "./agent-server.fixture";

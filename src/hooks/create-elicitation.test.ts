@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { type ElicitationRequest, settleAnswers, settleSkipped } from "@/lib/prepick/core";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
+import type { ElicitationRequest } from "@/lib/prepick/core/question";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { createElicitation } from "./create-elicitation";
 
@@ -292,14 +293,14 @@ describe("a question with a pattern, before the pattern engine is loaded", () =>
   /** createElicitation and the core as a page has them before anything asked for the engine. */
   async function freshModules() {
     vi.resetModules();
-    const core = await import("@/lib/prepick/core");
+    const pattern = await import("@/lib/prepick/core/pattern");
     const { createElicitation: create } = await import("./create-elicitation");
-    expect(core.patternEngineReady()).toBe(false);
-    return { core, create };
+    expect(pattern.patternEngineReady()).toBe(false);
+    return { pattern, create };
   }
 
   it("is not yet valid and shows no error; once the engine loads it is checked and subscribers hear", async () => {
-    const { core, create } = await freshModules();
+    const { pattern, create } = await freshModules();
     const block = create({ id: "ask-1", request: branchRequest });
     block.setValue("branch", "Not A Branch");
     block.setValue("seats", "12");
@@ -310,7 +311,7 @@ describe("a question with a pattern, before the pattern engine is loaded", () =>
     expect(snapshot.questions[1]?.error).toBe('answers["seats"] must be at most 9');
 
     await new Promise<void>((resolve) => block.subscribeQuestion("branch", resolve));
-    expect(core.patternEngineReady()).toBe(true);
+    expect(pattern.patternEngineReady()).toBe(true);
     snapshot = block.getSnapshot();
     expect(snapshot.questions[0]?.error).toBe('answers["branch"] must match the pattern [a-z]+(-[a-z]+)*');
 

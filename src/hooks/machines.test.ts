@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settleAnswers, settleSkipped } from "@/lib/prepick/core";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import { answerTransition } from "./answer-machine";
 import { approvalTransition } from "./approval-machine";
 import { skipTransition } from "./skip-machine";

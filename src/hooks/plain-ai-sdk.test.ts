@@ -14,7 +14,8 @@ import {
 } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
-import { ASK_TOOL_DESCRIPTION, AskToolInputSchema, settleAnswers } from "@/lib/prepick/core";
+import { ASK_TOOL_DESCRIPTION, AskToolInputSchema } from "@/lib/prepick/core/ask-tool-schema";
+import { settleAnswers } from "@/lib/prepick/core/outcome";
 import { TranscriptBuilder } from "./transcript-builder";
 import type { ElicitationBlock } from "./transcript-types";
 

@@ -1,7 +1,7 @@
 import type { Chat, UseChatHelpers } from "@ai-sdk/react";
 import type { ChatTransport, UIMessage } from "ai";
 import { describe, expectTypeOf, it } from "vitest";
-import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core";
+import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
 import type {
   AgentChatTransport,
   ToolCallFailure,

@@ -1,6 +1,6 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { describe, expect, it, vi } from "vitest";
-import type { Frame } from "@/lib/prepick/core";
+import type { Frame } from "@/lib/prepick/core/frames";
 import { foldFrames } from "@/lib/prepick/transport/fold-frames";
 import { malformedAskInput } from "../../server/model/scripted-questions";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
@@ -93,9 +93,9 @@ describe("TranscriptBuilder.build", () => {
 describe("a model's own ask call with a pattern, before the pattern engine is loaded", () => {
   it("shows as running, then as the question set once the engine is here, telling subscribers", async () => {
     vi.resetModules();
-    const core = await import("@/lib/prepick/core");
+    const pattern = await import("@/lib/prepick/core/pattern");
     const { TranscriptBuilder: FreshBuilder } = await import("./transcript-builder");
-    expect(core.patternEngineReady()).toBe(false);
+    expect(pattern.patternEngineReady()).toBe(false);
     const input = {
       questions: [
         {

@@ -1,6 +1,6 @@
 import type { UIMessage } from "ai";
+import type { AnswerIssue } from "@/lib/prepick/core/answers";
 import type {
-  AnswerIssue,
   Answers,
   ElicitationOutcome,
   ElicitationRequest,
@@ -8,7 +8,7 @@ import type {
   Option,
   Question,
   QuestionInput,
-} from "@/lib/prepick/core";
+} from "@/lib/prepick/core/question";
 
 /**
  * The answer state machine. `idle` → `submitting` → `settled`; or → `rejected` (a 400, its issues

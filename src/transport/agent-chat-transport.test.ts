@@ -1,7 +1,8 @@
 import { Chat } from "@ai-sdk/react";
 import type { DynamicToolUIPart, UIMessage } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Frame, settleAnswers } from "@/lib/prepick/core";
+import type { Frame } from "@/lib/prepick/core/frames";
+import { settleAnswers } from "@/lib/prepick/core/outcome";
 import { AgentChatTransport } from "./agent-chat-transport";
 import { startFrameServer } from "./frame-server.fixture";
 

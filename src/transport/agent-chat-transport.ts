@@ -1,5 +1,5 @@
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from "ai";
-import type { SequencedFrame } from "@/lib/prepick/core";
+import type { SequencedFrame } from "@/lib/prepick/core/frames";
 import { type FoldState, foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
 import { hydrateThread } from "./hydrate-thread";
 import { endsStream, readFrames } from "./read-frames";

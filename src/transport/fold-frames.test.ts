@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Frame, SequencedFrame } from "@/lib/prepick/core";
+import type { Frame, SequencedFrame } from "@/lib/prepick/core/frames";
 import { foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
 
 const sequence = (frames: Frame[], from = 1): SequencedFrame[] =>

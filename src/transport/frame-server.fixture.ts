@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Frame, SequencedFrame } from "@/lib/prepick/core";
+import type { Frame, SequencedFrame } from "@/lib/prepick/core/frames";
 
 /** A scripted run for the loopback frame server: its frames so far and the ones each action adds. */
 export interface ScriptedRun {

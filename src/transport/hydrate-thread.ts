@@ -1,5 +1,5 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
-import type { SequencedFrame } from "@/lib/prepick/core";
+import type { SequencedFrame } from "@/lib/prepick/core/frames";
 import { foldFrames } from "./fold-frames";
 import type { ThreadResponse } from "./tool-call-client";
 

@@ -1,4 +1,4 @@
-import type { Frame, SequencedFrame } from "@/lib/prepick/core";
+import type { Frame, SequencedFrame } from "@/lib/prepick/core/frames";
 
 /** One server-sent event: its own `id` and `event` fields, if any, and its `data` lines joined by `\n`. */
 export interface SseEvent {

@@ -1,4 +1,6 @@
-import type { AnswerIssue, Answers, SequencedFrame } from "@/lib/prepick/core";
+import type { AnswerIssue } from "@/lib/prepick/core/answers";
+import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import type { Answers } from "@/lib/prepick/core/question";
 import type { RunStatus } from "./fold-frames";
 import { messageOf, type ToolCallFailure } from "./tool-call-error";
 

@@ -1,4 +1,4 @@
-import type { AnswerIssue } from "@/lib/prepick/core";
+import type { AnswerIssue } from "@/lib/prepick/core/answers";
 
 /** Why the server refused or could not take an answer, skip, approval, rejection or cancel. */
 export type ToolCallFailure =

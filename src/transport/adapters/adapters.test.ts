@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { settleAnswers, settleSkipped, validateAnswers } from "@/lib/prepick/core";
+import { validateAnswers } from "@/lib/prepick/core/answers";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import {
   mcpElicitationToRequest,
   mcpResultToOutcome,
