@@ -6,20 +6,8 @@ import { defineConfig } from "vitest/config";
 const from = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
-  resolve: {
-    alias: [
-      // The package's own names resolve to the sources here; its exports name the built files.
-      { find: /^prepick\/(core|transport|hooks|components)$/, replacement: from("./src/$1/index.ts") },
-      { find: /^prepick\/server$/, replacement: from("./server/index.ts") },
-      { find: /^@\/lib\/utils$/, replacement: from("./src/lib/utils.ts") },
-      { find: /^@\/lib\/prepick\/core$/, replacement: from("./src/core/index.ts") },
-      { find: /^@\/lib\/prepick\/core\/(.*)$/, replacement: from("./src/core/$1") },
-      { find: /^@\/lib\/prepick\/transport$/, replacement: from("./src/transport/index.ts") },
-      { find: /^@\/lib\/prepick\/transport\/(.*)$/, replacement: from("./src/transport/$1") },
-      { find: /^@\/hooks\/(.*)$/, replacement: from("./src/hooks/$1") },
-      { find: /^@\/components\/ui\/(.*)$/, replacement: from("./src/components/$1") },
-    ],
-  },
+  // The `@/…` aliases and the package's own names come from tsconfig.json's `paths`, the one list.
+  resolve: { tsconfigPaths: true },
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,

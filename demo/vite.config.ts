@@ -10,18 +10,8 @@ export default defineConfig({
   root: from("."),
   base: "/",
   plugins: [react(), tailwindcss()],
-  resolve: {
-    // The same aliases as an installed app, mapped onto the sources the registry ships.
-    alias: [
-      { find: /^@\/lib\/utils$/, replacement: from("../src/lib/utils.ts") },
-      { find: /^@\/lib\/prepick\/core$/, replacement: from("../src/core/index.ts") },
-      { find: /^@\/lib\/prepick\/core\/(.*)$/, replacement: from("../src/core/$1") },
-      { find: /^@\/lib\/prepick\/transport$/, replacement: from("../src/transport/index.ts") },
-      { find: /^@\/lib\/prepick\/transport\/(.*)$/, replacement: from("../src/transport/$1") },
-      { find: /^@\/hooks\/(.*)$/, replacement: from("../src/hooks/$1") },
-      { find: /^@\/components\/ui\/(.*)$/, replacement: from("../src/components/$1") },
-    ],
-  },
+  // The same aliases as an installed app (tsconfig.json's `paths`), onto the sources the registry ships.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: from("../dist/demo"),
     emptyOutDir: true,
