@@ -38,6 +38,8 @@ export default defineConfig({
             "react/jsx-dev-runtime",
             "@radix-ui/react-radio-group",
             "@radix-ui/react-checkbox",
+            "@radix-ui/react-label",
+            "@radix-ui/react-slot",
             "class-variance-authority",
             "clsx",
             "tailwind-merge",

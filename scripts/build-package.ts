@@ -3,7 +3,7 @@
 // installed shadcn app uses (`@/lib/prepick/core`, `@/hooks/…`); the package resolves them here,
 // so a consumer needs nothing of this repository's configuration.
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,20 +13,21 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "dist", "package");
 
 /**
- * The app-style path aliases (`@/…`) of the repository's tsconfig, each as a prefix and the folder
- * or file it stands for, without the `.ts` ending a declaration's import leaves out. The package's
- * own names (`prepick/*`) stay as they are: a consumer resolves them through the exports.
+ * The app-style path aliases (`@/…`) of the repository's tsconfig, each as a prefix and the folders
+ * or files it stands for, tried in order (`@/components/ui/*` is a component, else a primitive),
+ * without the `.ts` ending a declaration's import leaves out. The package's own names
+ * (`prepick/*`) stay as they are: a consumer resolves them through the exports.
  */
-function appAliases(): { prefix: string; wildcard: boolean; target: string }[] {
+function appAliases(): { prefix: string; wildcard: boolean; targets: string[] }[] {
   const tsconfig = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")) as {
     compilerOptions: { paths: Record<string, string[]> };
   };
   return Object.entries(tsconfig.compilerOptions.paths)
     .filter(([alias]) => alias.startsWith("@/"))
-    .map(([alias, [target = ""]]) => ({
+    .map(([alias, targets]) => ({
       prefix: alias.replace(/\*$/, ""),
       wildcard: alias.endsWith("*"),
-      target: target.replace(/\*$/, "").replace(/\.ts$/, ""),
+      targets: targets.map((target) => target.replace(/\*$/, "").replace(/\.ts$/, "")),
     }));
 }
 
@@ -34,11 +35,13 @@ const ALIASES = appAliases();
 
 /** A specifier in a declaration file at `file`, with an alias made relative. */
 function dealias(specifier: string, file: string): string {
-  for (const { prefix, wildcard, target } of ALIASES) {
+  for (const { prefix, wildcard, targets } of ALIASES) {
     const matches = wildcard ? specifier.startsWith(prefix) : specifier === prefix;
     if (!matches) continue;
     const rest = wildcard ? specifier.slice(prefix.length) : "";
-    const path = relative(dirname(file), join(OUT, "types", target + rest));
+    const candidates = targets.map((target) => join(OUT, "types", target + rest));
+    const found = candidates.find((path) => existsSync(`${path}.d.ts`)) ?? (candidates[0] as string);
+    const path = relative(dirname(file), found);
     return path.startsWith(".") ? path : `./${path}`;
   }
   return specifier;

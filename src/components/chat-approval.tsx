@@ -1,7 +1,12 @@
+"use client";
+
 import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import type { ApprovalBlock, ApprovalState } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
-import { ChatButton } from "./chat-button";
 import { ChatToolCallSection } from "./chat-tool-call";
 
 /** Where an approval stands, as one word for `data-state`. */
@@ -43,7 +48,7 @@ function ChatApproval({
   block,
   className,
   ...props
-}: React.ComponentProps<"section"> & {
+}: React.ComponentProps<"div"> & {
   /** The approval, as `useChatTranscript` gives it. */
   block: ApprovalBlock;
 }) {
@@ -61,13 +66,13 @@ function ChatApproval({
   };
 
   return (
-    <section
+    <Card
+      role="region"
       data-slot="chat-approval"
       data-state={status}
       aria-labelledby={titleId}
       className={cn(
-        "flex w-full flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground text-sm shadow-xs",
-        "data-[state=failed]:border-destructive/40",
+        "w-full gap-3 rounded-lg p-4 text-sm data-[state=failed]:border-destructive/40",
         className,
       )}
       {...props}
@@ -89,10 +94,10 @@ function ChatApproval({
       ) : (
         <>
           <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">
-            <label htmlFor={reasonId} className="font-medium text-muted-foreground text-xs">
+            <Label htmlFor={reasonId} className="text-muted-foreground text-xs">
               Reason, if you reject (optional)
-            </label>
-            <input
+            </Label>
+            <Input
               id={reasonId}
               data-slot="chat-approval-reason"
               value={reason}
@@ -105,7 +110,6 @@ function ChatApproval({
                   reject();
                 }
               }}
-              className="h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 dark:bg-input/30"
             />
           </div>
           {state.status === "failed" ? (
@@ -115,11 +119,12 @@ function ChatApproval({
           ) : null}
           <div data-slot="chat-approval-actions" className="flex flex-wrap gap-2">
             {state.status === "failed" ? (
-              <ChatButton size="sm" onClick={() => void block.retry()}>
+              <Button type="button" size="sm" onClick={() => void block.retry()}>
                 Retry
-              </ChatButton>
+              </Button>
             ) : null}
-            <ChatButton
+            <Button
+              type="button"
               size="sm"
               variant={state.status === "failed" ? "outline" : "default"}
               disabled={busy}
@@ -127,8 +132,9 @@ function ChatApproval({
               onClick={() => void block.approve()}
             >
               {busy && state.approved ? "Approving…" : "Approve"}
-            </ChatButton>
-            <ChatButton
+            </Button>
+            <Button
+              type="button"
               size="sm"
               variant="outline"
               disabled={busy}
@@ -136,11 +142,11 @@ function ChatApproval({
               onClick={reject}
             >
               {busy && !state.approved ? "Rejecting…" : "Reject"}
-            </ChatButton>
+            </Button>
           </div>
         </>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,6 +1,8 @@
+"use client";
+
 import * as React from "react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { ChatButton } from "./chat-button";
 
 /** Where the composer stands, for `data-state`: ready to send, streaming a reply, or disabled. */
 type ChatComposerState = "idle" | "streaming" | "disabled";
@@ -73,7 +75,8 @@ function ChatComposer({
         className="field-sizing-content max-h-48 min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
       />
       {streaming && onStop ? (
-        <ChatButton
+        <Button
+          type="button"
           data-slot="chat-composer-stop"
           size="icon"
           variant="outline"
@@ -84,9 +87,9 @@ function ChatComposer({
           <svg aria-hidden="true" viewBox="0 0 16 16" fill="currentColor">
             <rect x="4" y="4" width="8" height="8" rx="1.5" />
           </svg>
-        </ChatButton>
+        </Button>
       ) : (
-        <ChatButton
+        <Button
           data-slot="chat-composer-send"
           type="submit"
           size="icon"
@@ -104,7 +107,7 @@ function ChatComposer({
           >
             <path d="M8 13V3M3.5 7.5 8 3l4.5 4.5" />
           </svg>
-        </ChatButton>
+        </Button>
       )}
     </form>
   );

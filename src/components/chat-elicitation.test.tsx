@@ -93,7 +93,9 @@ describe("ChatElicitation, one question at a time", () => {
     const settled = await screen.findByText("Answered");
     expect(settled).toBeTruthy();
     expect(screen.queryByRole("form")).toBeNull();
-    expect(document.activeElement).toBe(document.querySelector("[data-slot=elicitation-settled]"));
+    // The form is gone: the focus stays at this block, on the card that now shows the outcome.
+    expect(document.activeElement).toBe(document.querySelector("[data-slot=chat-elicitation]"));
+    expect(document.activeElement?.querySelector("[data-slot=elicitation-settled]")).not.toBeNull();
   });
 
   it("toggles checkboxes by hotkey and moves between them with the arrows", async () => {

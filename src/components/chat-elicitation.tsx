@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { Card } from "@/components/ui/card";
 import type { ElicitationBlock } from "@/hooks/transcript-types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
@@ -11,12 +12,11 @@ import { ElicitationQuestion } from "./elicitation-question";
 import { ElicitationRoot } from "./elicitation-root";
 import { ElicitationSettled } from "./elicitation-settled";
 
-const cardClasses = "rounded-xl border bg-card p-4 text-card-foreground shadow-sm";
-
 /**
- * The question set of an agent's turn, inline in the transcript: the preamble, the progress,
- * each question with its pre-picked answer, and confirm and skip, all by keyboard. Once settled
- * it shows the outcome instead of the form; once dismissed, a line saying so.
+ * The question set of an agent's turn, inline in the transcript, on the app's own `Card`: the
+ * preamble, the progress, each question with its pre-picked answer, and confirm and skip, all by
+ * keyboard. Once settled the card shows the outcome instead of the form; once dismissed, a line
+ * saying so. `className` styles the card; the other props go to the form.
  */
 function ChatElicitation({
   block,
@@ -33,60 +33,49 @@ function ChatElicitation({
   autoFocus?: boolean;
 }) {
   const phase = useElicitationSelector(block, (snapshot) => snapshot.phase);
-  const outcomeRef = React.useRef<HTMLElement>(null);
+  const cardRef = React.useRef<HTMLDivElement>(null);
   const previousPhase = React.useRef(phase);
   React.useEffect(() => {
     // The form the focus was in is gone; unless the person moved on, keep them at this block.
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (previousPhase.current === "pending" && phase !== "pending" && lost) {
-      outcomeRef.current?.focus({ preventScroll: true });
+      cardRef.current?.focus({ preventScroll: true });
     }
     previousPhase.current = phase;
   }, [phase]);
-  if (phase === "settled") {
-    return (
-      <ElicitationSettled
-        ref={(element) => {
-          outcomeRef.current = element;
-        }}
-        tabIndex={-1}
-        block={block}
-        className={cn(cardClasses, "outline-none", className)}
-      />
-    );
-  }
-  if (phase === "dismissed") {
-    return (
-      <p
-        ref={(element) => {
-          outcomeRef.current = element;
-        }}
-        tabIndex={-1}
-        data-slot="elicitation-dismissed"
-        className={cn(cardClasses, "text-sm text-muted-foreground outline-none", className)}
-      >
-        These questions were not answered: the run was cancelled.
-      </p>
-    );
-  }
   return (
-    <ElicitationRoot
-      block={block}
-      layout={layout}
-      autoFocus={autoFocus}
-      aria-label={props["aria-label"] ?? "Questions from the agent"}
-      className={cn(cardClasses, className)}
-      {...props}
+    <Card
+      ref={cardRef}
+      tabIndex={-1}
+      data-slot="chat-elicitation"
+      data-phase={phase}
+      className={cn("gap-4 p-4 outline-none", className)}
     >
-      <ElicitationPreamble />
-      <ElicitationProgress />
-      {block.questions.map((question) => (
-        <ElicitationQuestion key={question.id} questionId={question.id} />
-      ))}
-      <ElicitationStatus />
-      <ElicitationActions />
-      <ElicitationHints />
-    </ElicitationRoot>
+      {phase === "settled" ? (
+        <ElicitationSettled block={block} />
+      ) : phase === "dismissed" ? (
+        <p data-slot="elicitation-dismissed" className="text-muted-foreground text-sm">
+          These questions were not answered: the run was cancelled.
+        </p>
+      ) : (
+        <ElicitationRoot
+          block={block}
+          layout={layout}
+          autoFocus={autoFocus}
+          aria-label={props["aria-label"] ?? "Questions from the agent"}
+          {...props}
+        >
+          <ElicitationPreamble />
+          <ElicitationProgress />
+          {block.questions.map((question) => (
+            <ElicitationQuestion key={question.id} questionId={question.id} />
+          ))}
+          <ElicitationStatus />
+          <ElicitationActions />
+          <ElicitationHints />
+        </ElicitationRoot>
+      )}
+    </Card>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "@/components/ui/button";
 import type { TranscriptMessage } from "@/hooks/transcript-types";
-import { ChatButton } from "./chat-button";
 import {
   approvalBlock,
   conversation,
@@ -97,9 +97,9 @@ function GrowingTranscript() {
     <>
       <ChatTranscript messages={messages} />
       <div className="border-t p-2">
-        <ChatButton size="sm" variant="outline" onClick={add}>
+        <Button type="button" size="sm" variant="outline" onClick={add}>
           Add a message
-        </ChatButton>
+        </Button>
       </div>
     </>
   );

@@ -1,7 +1,9 @@
+"use client";
+
 import * as React from "react";
+import { Button } from "@/components/ui/button";
 import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
-import { ChatButton } from "./chat-button";
 import { type ChatBlockRenderer, ChatMessage } from "./chat-message";
 
 /** How close to the bottom (in px) still counts as "following the conversation". */
@@ -120,7 +122,8 @@ function ChatTranscript({
         </div>
       </div>
       {atBottom ? null : (
-        <ChatButton
+        <Button
+          type="button"
           data-slot="chat-transcript-jump"
           size="sm"
           variant="outline"
@@ -128,7 +131,7 @@ function ChatTranscript({
           className="-translate-x-1/2 absolute bottom-3 left-1/2 rounded-full shadow-md"
         >
           Jump to latest
-        </ChatButton>
+        </Button>
       )}
     </div>
   );

@@ -1,26 +1,10 @@
 "use client";
 
-import { cva } from "class-variance-authority";
 import type * as React from "react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
-import { kbdClasses } from "./elicitation-option";
-
-/** The form's buttons, in shadcn's button styles. */
-const elicitationButtonVariants = cva(
-  "inline-flex h-9 shrink-0 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium whitespace-nowrap outline-none transition-all focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:cursor-not-allowed motion-reduce:transition-none",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        outline:
-          "border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:border-input dark:bg-input/30 dark:hover:bg-input/50",
-        ghost: "hover:bg-accent hover:text-accent-foreground dark:hover:bg-accent/50",
-      },
-    },
-    defaultVariants: { variant: "default" },
-  },
-);
+import { ElicitationKey } from "./elicitation-option";
 
 /**
  * Back (one at a time, after the first question), Next or Confirm, and "Skip and use my picks".
@@ -37,35 +21,23 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
       {...props}
     >
       {layout === "one-at-a-time" && index > 0 ? (
-        <button
-          type="button"
-          data-slot="elicitation-back"
-          disabled={busy}
-          onClick={previous}
-          className={elicitationButtonVariants({ variant: "ghost" })}
-        >
+        <Button type="button" variant="ghost" data-slot="elicitation-back" disabled={busy} onClick={previous}>
           Back
-        </button>
+        </Button>
       ) : null}
-      <button
-        type="submit"
-        data-slot="elicitation-confirm"
-        aria-keyshortcuts="Enter"
-        disabled={busy}
-        className={elicitationButtonVariants()}
-      >
+      <Button type="submit" data-slot="elicitation-confirm" aria-keyshortcuts="Enter" disabled={busy}>
         {answer.status === "submitting" ? "Sending…" : last ? "Confirm" : "Next"}
-      </button>
-      <button
+      </Button>
+      <Button
         type="button"
+        variant="outline"
         data-slot="elicitation-skip"
         aria-keyshortcuts="s"
         disabled={busy}
         onClick={() => void skipAll()}
-        className={elicitationButtonVariants({ variant: "outline" })}
       >
         {skip.status === "submitting" ? "Skipping…" : "Skip and use my picks"}
-      </button>
+      </Button>
       {children}
     </div>
   );
@@ -80,10 +52,10 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
       {...props}
     >
       <span className="inline-flex items-center gap-1.5">
-        <kbd className={kbdClasses}>⏎</kbd> confirm
+        <ElicitationKey>⏎</ElicitationKey> confirm
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <kbd className={kbdClasses}>s</kbd> skip and use my picks
+        <ElicitationKey>s</ElicitationKey> skip and use my picks
       </span>
     </p>
   );
@@ -121,18 +93,18 @@ function ElicitationStatus({ className, ...props }: React.ComponentProps<"div">)
     >
       <span>{message}</span>
       {retryable ? (
-        <button
+        <Button
           type="button"
+          variant="outline"
           data-slot="elicitation-retry"
           disabled={busy}
           onClick={() => void retry()}
-          className={elicitationButtonVariants({ variant: "outline" })}
         >
           Retry
-        </button>
+        </Button>
       ) : null}
     </div>
   );
 }
 
-export { ElicitationActions, ElicitationHints, ElicitationStatus, elicitationButtonVariants };
+export { ElicitationActions, ElicitationHints, ElicitationStatus };

@@ -1,13 +1,14 @@
 "use client";
 
 import * as React from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
 import { coerceAnswer } from "@/lib/prepick/core/coerce-answer";
 import type { Question } from "@/lib/prepick/core/question";
 import { cn } from "@/lib/utils";
 import { useElicitationQuestionContext } from "./elicitation-context";
-
-const fieldClasses =
-  "flex w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed aria-invalid:border-destructive aria-invalid:ring-destructive/20 motion-reduce:transition-none md:text-sm dark:bg-input/30 dark:aria-invalid:ring-destructive/40";
 
 /**
  * What the field shows: the person's own characters while they type (`1.` on the way to `1.5`),
@@ -33,8 +34,9 @@ function bound(question: Question, key: "min" | "max"): string | undefined {
 }
 
 /**
- * The native field of a typed question: an `<input>` of the matching type, a `<textarea>`, or a
- * `<select>`. Labelled by the question's legend and described by its description and error.
+ * The field of a typed question, built on the app's own `Input`, `Textarea` and `NativeSelect`: an
+ * input of the matching native type, a textarea, or a select. Labelled by the question's legend
+ * and described by its description and error.
  */
 function ElicitationInput({ className, ...props }: React.ComponentProps<"input">) {
   const { state, question, error, disabled, ids, describedBy } =
@@ -60,7 +62,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
     const picked = state.value.filter((value) => optionValues.includes(value));
     const written = state.value.filter((value) => !optionValues.includes(value));
     return (
-      <select
+      <NativeSelect
         {...shared}
         multiple={state.multiple}
         value={state.multiple ? picked : (picked[0] ?? "")}
@@ -71,16 +73,19 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
               : event.currentTarget.value,
           )
         }
-        className={cn(fieldClasses, state.multiple ? "py-2" : "h-9", className)}
+        // A list box shows its options, so it takes their height and needs no chevron's room.
+        className={cn(state.multiple && "h-auto pr-3", className)}
       >
-        {state.multiple || picked.length > 0 ? null : <option value="">Choose…</option>}
+        {state.multiple || picked.length > 0 ? null : (
+          <NativeSelectOption value="">Choose…</NativeSelectOption>
+        )}
         {state.options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <NativeSelectOption key={option.value} value={option.value}>
             {option.label}
             {state.defaults.includes(option.value) ? " (pre-picked)" : ""}
-          </option>
+          </NativeSelectOption>
         ))}
-      </select>
+      </NativeSelect>
     );
   }
 
@@ -91,19 +96,19 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
 
   if (type === "textarea") {
     return (
-      <textarea
+      <Textarea
         {...shared}
         rows={3}
         placeholder={question.input?.placeholder}
         value={draft}
         onChange={(event) => onChange(event.currentTarget.value)}
-        className={cn(fieldClasses, "field-sizing-content min-h-16 py-2", className)}
+        className={className}
       />
     );
   }
 
   return (
-    <input
+    <Input
       {...shared}
       type={type === "boolean" ? "text" : type}
       inputMode={type === "number" ? "decimal" : undefined}
@@ -113,7 +118,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
       placeholder={question.input?.placeholder}
       value={draft}
       onChange={(event) => onChange(event.currentTarget.value)}
-      className={cn(fieldClasses, "h-9", className)}
+      className={className}
       {...props}
     />
   );
@@ -131,10 +136,10 @@ function ElicitationFreeText({ className, ...props }: React.ComponentProps<"inpu
   const fieldId = `${ids.control}-free-text`;
   return (
     <div data-slot="elicitation-free-text" className="flex flex-col gap-1.5 px-3">
-      <label htmlFor={fieldId} className="text-sm text-muted-foreground">
+      <Label htmlFor={fieldId} className="font-normal text-muted-foreground">
         Or write your own answer
-      </label>
-      <input
+      </Label>
+      <Input
         id={fieldId}
         type="text"
         data-elicitation-control=""
@@ -149,7 +154,7 @@ function ElicitationFreeText({ className, ...props }: React.ComponentProps<"inpu
           const picked = state.multiple ? state.value.filter((value) => optionValues.includes(value)) : [];
           state.setValue(text.trim() === "" ? picked : [...picked, text]);
         }}
-        className={cn(fieldClasses, "h-9", className)}
+        className={className}
         {...props}
       />
     </div>

@@ -1,29 +1,31 @@
 "use client";
 
-import * as CheckboxPrimitive from "@radix-ui/react-checkbox";
-import * as RadioGroupPrimitive from "@radix-ui/react-radio-group";
 import type * as React from "react";
+import { Badge } from "@/components/ui/badge";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Kbd } from "@/components/ui/kbd";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { cn } from "@/lib/utils";
 import { useElicitationQuestionContext } from "./elicitation-context";
-
-const controlClasses =
-  "peer mt-0.5 size-4 shrink-0 border border-input shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed aria-invalid:border-destructive aria-invalid:ring-destructive/20 motion-reduce:transition-none dark:bg-input/30 dark:aria-invalid:ring-destructive/40";
-
-/** The look of a key cap: an option's hotkey, and the keys in the hints. */
-const kbdClasses =
-  "inline-flex h-5 min-w-5 items-center justify-center rounded-sm border bg-background px-1 font-mono text-xs text-foreground";
 
 /** The "pre-picked" mark on the agent's own pick: beside an option, a typed field or a settled answer. */
 function ElicitationPrePicked({ className, ...props }: React.ComponentProps<"span">) {
   return (
-    <span
+    <Badge
       data-slot="elicitation-pre-picked"
-      className={cn("rounded-full border px-2 py-0.5 text-xs font-normal text-muted-foreground", className)}
+      variant="outline"
+      className={cn("rounded-full font-normal text-muted-foreground", className)}
       {...props}
     >
       pre-picked
-    </span>
+    </Badge>
   );
+}
+
+/** A key cap in the form (an option's hotkey, the keys in the hints), legible on the card. */
+function ElicitationKey({ className, ...props }: React.ComponentProps<"kbd">) {
+  return <Kbd className={cn("border bg-background font-mono text-foreground", className)} {...props} />;
 }
 
 /**
@@ -38,18 +40,18 @@ function ElicitationOptions({
   const { state, choices, error, disabled, ids } = useElicitationQuestionContext("ElicitationOptions");
   const content =
     children ?? choices.map((option) => <ElicitationOption key={option.value} value={option.value} />);
-  const classes = cn("grid gap-1", className);
+  const classes = cn("gap-1", className);
   if (state.multiple) {
     // The question's fieldset already groups and names the checkboxes.
     return (
-      <div data-slot="elicitation-options" className={classes} {...props}>
+      <div data-slot="elicitation-options" className={cn("grid", classes)} {...props}>
         {content}
       </div>
     );
   }
   const picked = state.value.find((value) => choices.some((option) => option.value === value));
   return (
-    <RadioGroupPrimitive.Root
+    <RadioGroup
       data-slot="elicitation-options"
       aria-labelledby={ids.legend}
       aria-invalid={error !== undefined || undefined}
@@ -61,7 +63,7 @@ function ElicitationOptions({
       {...props}
     >
       {content}
-    </RadioGroupPrimitive.Root>
+    </RadioGroup>
   );
 }
 
@@ -110,50 +112,27 @@ function ElicitationOption({
       {...props}
     >
       {option.hotkey !== undefined ? (
-        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd is not focusable; the control's aria-keyshortcuts says it.
-        <kbd aria-hidden="true" data-slot="elicitation-hotkey" className={cn(kbdClasses, "mt-px")}>
+        // Hidden from screen readers: the control's aria-keyshortcuts says the same.
+        <ElicitationKey aria-hidden="true" data-slot="elicitation-hotkey" className="mt-px">
           {option.hotkey}
-        </kbd>
+        </ElicitationKey>
       ) : null}
       {state.multiple ? (
-        <CheckboxPrimitive.Root
+        <Checkbox
           {...controlProps}
           checked={checked}
           onCheckedChange={() => state.toggle(value)}
           disabled={disabled}
           aria-invalid={error !== undefined || undefined}
-          className={cn(
-            controlClasses,
-            "rounded-[4px] data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground dark:data-[state=checked]:bg-primary",
-          )}
-        >
-          <CheckboxPrimitive.Indicator className="grid place-content-center text-current">
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              className="size-3.5"
-              fill="none"
-              stroke="currentColor"
-            >
-              <path d="M20 6 9 17l-5-5" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </CheckboxPrimitive.Indicator>
-        </CheckboxPrimitive.Root>
+          className="mt-0.5"
+        />
       ) : (
-        <RadioGroupPrimitive.Item
-          {...controlProps}
-          value={value}
-          className={cn(controlClasses, "aspect-square rounded-full text-primary")}
-        >
-          <RadioGroupPrimitive.Indicator className="relative flex items-center justify-center">
-            <span className="absolute top-1/2 left-1/2 size-2 -translate-x-1/2 -translate-y-1/2 rounded-full bg-primary" />
-          </RadioGroupPrimitive.Indicator>
-        </RadioGroupPrimitive.Item>
+        <RadioGroupItem {...controlProps} value={value} className="mt-0.5" />
       )}
       <div className="flex flex-1 flex-col gap-0.5">
-        <label htmlFor={controlId} className="cursor-pointer text-sm font-medium leading-snug">
+        <Label htmlFor={controlId} className="cursor-pointer leading-snug">
           {option.label}
-        </label>
+        </Label>
         {option.description !== undefined ? (
           <p id={descriptionId} className="text-sm text-muted-foreground">
             {option.description}
@@ -165,4 +144,4 @@ function ElicitationOption({
   );
 }
 
-export { ElicitationOption, ElicitationOptions, ElicitationPrePicked, kbdClasses };
+export { ElicitationKey, ElicitationOption, ElicitationOptions, ElicitationPrePicked };

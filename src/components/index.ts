@@ -1,16 +1,10 @@
 export { ChatApproval, type ChatApprovalStatus } from "./chat-approval";
-export { ChatButton, chatButtonVariants } from "./chat-button";
 export { ChatComposer, type ChatComposerState } from "./chat-composer";
 export { ChatElicitation } from "./chat-elicitation";
 export { type ChatBlockRenderer, ChatMessage, ChatMessageReasoning, ChatMessageText } from "./chat-message";
 export { ChatToolCall, ChatToolCallSection, ChatToolCallStatus } from "./chat-tool-call";
 export { ChatTranscript, useStickToBottom } from "./chat-transcript";
-export {
-  ElicitationActions,
-  ElicitationHints,
-  ElicitationStatus,
-  elicitationButtonVariants,
-} from "./elicitation-actions";
+export { ElicitationActions, ElicitationHints, ElicitationStatus } from "./elicitation-actions";
 export { elicitationChoices } from "./elicitation-choices";
 export {
   type ElicitationContextValue,
@@ -28,7 +22,12 @@ export {
   elicitationKeyTarget,
   resolveElicitationKey,
 } from "./elicitation-keys";
-export { ElicitationOption, ElicitationOptions, ElicitationPrePicked } from "./elicitation-option";
+export {
+  ElicitationKey,
+  ElicitationOption,
+  ElicitationOptions,
+  ElicitationPrePicked,
+} from "./elicitation-option";
 export { ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
 export {
   ElicitationControl,

@@ -1,3 +1,5 @@
+"use client";
+
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { AgentChatTransport, ToolCallClient } from "@/lib/prepick/transport";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";

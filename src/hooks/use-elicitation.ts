@@ -1,3 +1,5 @@
+"use client";
+
 import { useCallback, useRef, useSyncExternalStore } from "react";
 import { type CreateElicitationOptions, createElicitation } from "./create-elicitation";
 import type { ElicitationBlock, ElicitationQuestionState, ElicitationSnapshot } from "./transcript-types";

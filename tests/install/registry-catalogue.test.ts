@@ -15,6 +15,7 @@ import {
   layerSources,
   NAMESPACE,
   packageOf,
+  primitiveName,
   ROOT,
   readCatalogue,
   sourceOfAlias,
@@ -40,6 +41,8 @@ function resolveSource(base: string | undefined): string | undefined {
 /** The entry `registryDependencies` must hold for a file owned by another item. */
 function registryEntryFor(path: string): string | undefined {
   if (path === "src/lib/utils.ts") return "utils";
+  const primitive = primitiveName(path);
+  if (primitive !== undefined) return primitive;
   const owner = ownerOf.get(path);
   return owner ? `${NAMESPACE}/${owner.name}` : undefined;
 }

@@ -69,12 +69,33 @@ export const LAYERS: Layer[] = [
 /** Barrels that serve the npm package's exports and are not installed through the registry. */
 export const PACKAGE_ONLY_FILES = new Set(["src/hooks/index.ts", "src/components/index.ts"]);
 
+/**
+ * The folder of the shadcn primitives (`button`, `radio-group`…) the components build on. An app
+ * has its own, from shadcn's registry; these stand in for them here, and the install tests serve
+ * them as shadcn's items. Our items name them by their bare shadcn name in `registryDependencies`.
+ */
+export const PRIMITIVES_FOLDER = "src/components/ui";
+
 /** True for files that are tests, stories or their fixtures rather than installable source. */
 export function isNotInstalled(path: string): boolean {
   return (
     /(\.(test|spec|stories|test-data|bench|fixture|fixtures)|-fixtures?)\.[cm]?tsx?$/.test(path) ||
-    PACKAGE_ONLY_FILES.has(path)
+    PACKAGE_ONLY_FILES.has(path) ||
+    path.startsWith(`${PRIMITIVES_FOLDER}/`)
   );
+}
+
+/** The shadcn primitives in {@link PRIMITIVES_FOLDER}, relative to the repository root, sorted. */
+export function primitiveSources(): string[] {
+  return readdirSync(join(ROOT, PRIMITIVES_FOLDER))
+    .filter((name) => name.endsWith(".tsx"))
+    .map((name) => `${PRIMITIVES_FOLDER}/${name}`)
+    .sort();
+}
+
+/** The shadcn item a primitive's file is (`src/components/ui/radio-group.tsx` → `radio-group`). */
+export function primitiveName(path: string): string | undefined {
+  return path.startsWith(`${PRIMITIVES_FOLDER}/`) ? withoutExtension(basename(path)) : undefined;
 }
 
 /** Every installable source file of a layer, relative to the repository root, sorted. */
@@ -129,13 +150,21 @@ export function dependencyName(entry: string): string {
   return at === -1 ? entry : entry.slice(0, at);
 }
 
-/** The source file an `@/…` specifier resolves to in this repository (without extension check). */
+/**
+ * The source file an `@/…` specifier resolves to in this repository (without extension check).
+ * `@/components/ui/…` is one of our components, else a shadcn primitive, as tsconfig.json's
+ * `paths` try them.
+ */
 export function sourceOfAlias(specifier: string): string | undefined {
   if (specifier === "@/lib/utils") return "src/lib/utils.ts";
   for (const layer of LAYERS) {
     if (specifier === layer.alias) return `${layer.folder}/index.ts`;
-    if (specifier.startsWith(`${layer.alias}/`))
-      return `${layer.folder}/${specifier.slice(layer.alias.length + 1)}`;
+    if (!specifier.startsWith(`${layer.alias}/`)) continue;
+    const rest = specifier.slice(layer.alias.length + 1);
+    const own = `${layer.folder}/${rest}`;
+    const primitive = `${PRIMITIVES_FOLDER}/${rest}`;
+    const exists = (base: string) => [".ts", ".tsx"].some((ext) => existsSync(join(ROOT, base + ext)));
+    return layer.folder === "src/components" && !exists(own) && exists(primitive) ? primitive : own;
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import {
   readCatalogue,
 } from "./registry-catalogue";
 import { type RegistryServer, startRegistryServer } from "./registry-server";
+import { writeShadcnHome } from "./shadcn-home";
 
 // Installs run the real shadcn CLI and npm (from its cache first) into fresh apps: minutes, not seconds.
 const INSTALL_TEST_TIMEOUT = 8 * 60_000;
@@ -87,7 +88,9 @@ function viteBuild(dir: string) {
 function expectInstalled(dir: string, name: string) {
   const { items, shadcnItems } = closureOf(name);
   const expected = items.flatMap((item) => item.files.map(installedPath));
-  if (shadcnItems.includes("utils")) expected.push("src/lib/utils.ts");
+  // shadcn's own items: `utils`, and the primitives (`button`…) the components build on.
+  for (const shadcnItem of shadcnItems)
+    expected.push(shadcnItem === "utils" ? "src/lib/utils.ts" : `src/components/ui/${shadcnItem}.tsx`);
   const missing = expected.filter((path) => !existsSync(join(dir, path)));
   expect(missing, `files ${name} should have brought`).toEqual([]);
 
@@ -117,7 +120,7 @@ beforeAll(async () => {
     cwd: ROOT,
     timeoutMs: 60_000,
   });
-  server = await startRegistryServer(join(workDir, "r"), join(import.meta.dirname, "fixtures", "shadcn"));
+  server = await startRegistryServer(join(workDir, "r"), writeShadcnHome(join(workDir, "shadcn")));
 }, 90_000);
 
 afterAll(async () => {

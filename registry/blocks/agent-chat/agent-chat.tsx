@@ -1,6 +1,8 @@
+"use client";
+
 import { useChat } from "@ai-sdk/react";
 import * as React from "react";
-import { ChatButton } from "@/components/ui/chat-button";
+import { Button } from "@/components/ui/button";
 import { ChatComposer } from "@/components/ui/chat-composer";
 import { ChatElicitation } from "@/components/ui/chat-elicitation";
 import type { ChatBlockRenderer } from "@/components/ui/chat-message";
@@ -146,9 +148,15 @@ function AgentChat({
             {suggestions.length > 0 ? (
               <div className="flex flex-wrap justify-center gap-2">
                 {suggestions.map((suggestion) => (
-                  <ChatButton key={suggestion} size="sm" variant="outline" onClick={() => send(suggestion)}>
+                  <Button
+                    key={suggestion}
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    onClick={() => send(suggestion)}
+                  >
                     {suggestion}
-                  </ChatButton>
+                  </Button>
                 ))}
               </div>
             ) : null}
@@ -162,7 +170,8 @@ function AgentChat({
             className="flex items-center gap-3 rounded-md border border-destructive/40 px-3 py-2 text-destructive text-sm"
           >
             <span className="flex-1">{error}</span>
-            <ChatButton
+            <Button
+              type="button"
               size="sm"
               variant="ghost"
               onClick={() => {
@@ -171,7 +180,7 @@ function AgentChat({
               }}
             >
               Dismiss
-            </ChatButton>
+            </Button>
           </div>
         ) : null}
         <ChatComposer
