@@ -17,6 +17,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** The command is killed, and the promise rejected, after this long. */
   timeoutMs: number;
+  /** What the command reads on its standard input (answers to its prompts); none when left out. */
+  input?: string;
 }
 
 /**
@@ -37,15 +39,16 @@ export function runCommand(command: string, args: string[], options: RunOptions)
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: { ...cleanEnvironment(), ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       // Its own process group, so a timeout ends the command and everything it started.
       detached: true,
     });
+    child.stdin?.end(options.input);
     let output = "";
-    child.stdout.on("data", (chunk) => {
+    child.stdout?.on("data", (chunk) => {
       output += chunk;
     });
-    child.stderr.on("data", (chunk) => {
+    child.stderr?.on("data", (chunk) => {
       output += chunk;
     });
     const timer = setTimeout(() => {
@@ -198,4 +201,89 @@ export function writeEntry(dir: string, app: string): void {
       "",
     ].join("\n"),
   );
+}
+
+/**
+ * Writes a fresh Next.js 16 App Router app into `dir`, as `create-next-app` (TypeScript, Tailwind 4,
+ * no `src/`) and `shadcn init` (`components.json` with `rsc: true`) leave it, with `nextConfig` as
+ * its `next.config.ts`, and installs its packages. `app/` holds only the root layout.
+ */
+export async function createFreshNextApp(dir: string, nextConfig: string): Promise<void> {
+  mkdirSync(join(dir, "app"), { recursive: true });
+  const json = (path: string, value: unknown) =>
+    writeFileSync(join(dir, path), `${JSON.stringify(value, null, 2)}\n`);
+  json("package.json", {
+    name: "fresh-next-app",
+    private: true,
+    version: "0.1.0",
+    dependencies: versionsOf(["next", "react", "react-dom"]),
+    devDependencies: versionsOf([
+      "@tailwindcss/postcss",
+      "@types/node",
+      "@types/react",
+      "@types/react-dom",
+      "tailwindcss",
+      "typescript",
+    ]),
+  });
+  // create-next-app's compiler options.
+  json("tsconfig.json", {
+    compilerOptions: {
+      target: "ES2017",
+      lib: ["dom", "dom.iterable", "esnext"],
+      allowJs: true,
+      skipLibCheck: true,
+      strict: true,
+      noEmit: true,
+      esModuleInterop: true,
+      module: "esnext",
+      moduleResolution: "bundler",
+      resolveJsonModule: true,
+      isolatedModules: true,
+      jsx: "react-jsx",
+      incremental: true,
+      plugins: [{ name: "next" }],
+      paths: { "@/*": ["./*"] },
+    },
+    include: ["next-env.d.ts", "**/*.ts", "**/*.tsx", ".next/types/**/*.ts", ".next/dev/types/**/*.ts"],
+    exclude: ["node_modules"],
+  });
+  json("components.json", {
+    $schema: "https://ui.shadcn.com/schema.json",
+    style: "new-york",
+    rsc: true,
+    tsx: true,
+    tailwind: { config: "", css: "app/globals.css", baseColor: "neutral", cssVariables: true, prefix: "" },
+    iconLibrary: "lucide",
+    aliases: {
+      components: "@/components",
+      utils: "@/lib/utils",
+      ui: "@/components/ui",
+      lib: "@/lib",
+      hooks: "@/hooks",
+    },
+  });
+  writeFileSync(
+    join(dir, "postcss.config.mjs"),
+    'export default { plugins: { "@tailwindcss/postcss": {} } };\n',
+  );
+  writeFileSync(join(dir, "next.config.ts"), nextConfig);
+  writeFileSync(
+    join(dir, "app", "layout.tsx"),
+    [
+      'import type { ReactNode } from "react";',
+      'import "./globals.css";',
+      "",
+      "export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {",
+      "  return (",
+      '    <html lang="en">',
+      "      <body>{children}</body>",
+      "    </html>",
+      "  );",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  copyFileSync(join(ROOT, "src", "styles", "globals.css"), join(dir, "app", "globals.css"));
+  await runCommand("npm", ["install"], { cwd: dir, env: NPM_ENV, timeoutMs: 240_000 });
 }
