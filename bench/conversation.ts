@@ -1,26 +1,11 @@
 import type { ElicitationRequest, Frame } from "prepick/core";
 import { settleAnswers } from "prepick/core";
+import { scopeQuestion, seatsQuestion } from "../src/core/spec-examples";
 
 const REQUEST: ElicitationRequest = {
   source: "ask",
   preamble: "Two questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file", hotkey: "a" },
-        { value: "module", label: "The whole module", hotkey: "b" },
-      ],
-      defaults: ["module"],
-    },
-    {
-      id: "seats",
-      prompt: "How many seats?",
-      input: { type: "number", min: 1, max: 9, required: true },
-      defaults: ["2"],
-    },
-  ],
+  questions: [scopeQuestion, seatsQuestion],
 };
 
 /** Text deltas per model step: most of a conversation's frames are text. */

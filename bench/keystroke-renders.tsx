@@ -2,6 +2,7 @@ import type { ElicitationRequest } from "prepick/core";
 import { createElicitation, type ElicitationBlock, useElicitationQuestion } from "prepick/hooks";
 import { act, memo, Profiler } from "react";
 import { createRoot } from "react-dom/client";
+import { bookingIntake } from "../src/core/spec-examples";
 import { installDom } from "./dom";
 import { type BenchRow, figure } from "./result";
 
@@ -9,11 +10,7 @@ const KEYSTROKES = 50;
 
 const request: ElicitationRequest = {
   source: "intake",
-  questions: [
-    { id: "seats", prompt: "How many seats?", input: { type: "number", min: 1, max: 9 }, defaults: ["2"] },
-    { id: "contact", prompt: "Who should we email?", input: { type: "email" } },
-    { id: "notes", prompt: "Anything else?", input: { type: "textarea", max: 500 } },
-  ],
+  questions: [...bookingIntake.questions],
 };
 
 /** Question subtrees committed since the last reset. */

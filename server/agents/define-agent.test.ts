@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import { z } from "zod";
+import { specIntake } from "../../src/core/spec-examples";
 import { createApp } from "../app";
 import { AgentModule } from "./agent-module";
 import { AgentDefinitionError, checkAgents } from "./check-agents";
@@ -23,31 +24,7 @@ const run = promisify(execFile);
 const specRefactorer: AgentConfig = {
   name: "refactorer",
   systemPrompt: "You refactor TypeScript.",
-  intake: {
-    preamble:
-      "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-    questions: [
-      {
-        id: "scope",
-        prompt: "How much should I cover?",
-        options: [
-          { value: "file", label: "This file", hotkey: "a" },
-          { value: "module", label: "The whole module", hotkey: "b" },
-        ],
-        defaults: ["module"],
-      },
-      {
-        id: "tests",
-        prompt: "Which tests should I touch?",
-        multiple: true,
-        options: [
-          { value: "unit", label: "Unit" },
-          { value: "e2e", label: "End to end" },
-        ],
-        defaults: ["unit"],
-      },
-    ],
-  },
+  intake: specIntake,
 };
 
 const echo = defineTool({

@@ -27,15 +27,13 @@ describe("demo agents", () => {
       "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
     );
     expect(request.questions.map((question) => question.id)).toEqual(["scope", "tests", "api"]);
-    expect(request.questions[0]).toEqual({
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file", hotkey: "a" },
-        { value: "module", label: "The whole module", hotkey: "b" },
-      ],
-      defaults: ["module"],
-    });
+    // The three options the spec's picture shows; the hotkeys its example gives.
+    expect(request.questions[0]).toMatchObject({ id: "scope", defaults: ["module"] });
+    expect(request.questions[0]?.options?.map((option) => [option.label, option.hotkey])).toEqual([
+      ["This file", "a"],
+      ["The whole module", "b"],
+      ["Everything that imports it", "c"],
+    ]);
     expect(request.questions[1]).toMatchObject({ multiple: true, defaults: ["unit"] });
     expect(request.questions[2]).toMatchObject({
       prompt: "May I change the public API?",
@@ -45,17 +43,12 @@ describe("demo agents", () => {
 
   test("booking asks the spec's typed questions", () => {
     const questions = byName("booking").intake?.questions ?? [];
-    expect(questions).toEqual([
-      {
-        id: "seats",
-        prompt: "How many seats?",
-        description: "Between 1 and 9.",
-        input: { type: "number", min: 1, max: 9, required: true, placeholder: "e.g. 2" },
-        defaults: ["2"],
-      },
-      { id: "contact", prompt: "Who should we email?", input: { type: "email", required: true } },
-      { id: "notes", prompt: "Anything else?", input: { type: "textarea", max: 500 } },
+    expect(questions.map((question) => [question.id, question.input?.type])).toEqual([
+      ["seats", "number"],
+      ["contact", "email"],
+      ["notes", "textarea"],
     ]);
+    expect(questions[0]).toMatchObject({ input: { min: 1, max: 9, required: true }, defaults: ["2"] });
   });
 
   test("planner has no intake and is offered ask; its model asks when the request is ambiguous", async () => {

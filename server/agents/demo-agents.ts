@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookingIntake, refactorerIntake } from "../../src/core/spec-examples";
 import { defineAgent, defineTool } from "./define-agent";
 import type { AgentConfig } from "./types";
 
@@ -13,65 +14,18 @@ export function demoToolCalls(toolName: string): number {
   return calls.get(toolName) ?? 0;
 }
 
-/** The spec's intake example: asked once, on the first turn of a thread. */
+/** The spec's intake example, as its picture shows it: asked once, on the first turn of a thread. */
 export const refactorer = defineAgent({
   name: "refactorer",
   systemPrompt: "You refactor TypeScript.",
-  intake: {
-    preamble:
-      "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-    questions: [
-      {
-        id: "scope",
-        prompt: "How much should I cover?",
-        options: [
-          { value: "file", label: "This file", hotkey: "a" },
-          { value: "module", label: "The whole module", hotkey: "b" },
-        ],
-        defaults: ["module"],
-      },
-      {
-        id: "tests",
-        prompt: "Which tests should I touch?",
-        multiple: true,
-        options: [
-          { value: "unit", label: "Unit" },
-          { value: "e2e", label: "End to end" },
-        ],
-        defaults: ["unit"],
-      },
-      // The spec's preamble promises three questions and its screen reads "Question 1 of 3", but
-      // its example lists two; this third keeps the preamble honest without changing the two.
-      {
-        id: "api",
-        prompt: "May I change the public API?",
-        options: [
-          { value: "keep", label: "Keep it unchanged" },
-          { value: "change", label: "Allow breaking changes" },
-        ],
-        defaults: ["keep"],
-      },
-    ],
-  },
+  intake: refactorerIntake,
 });
 
 /** The spec's typed questions: a bounded number, a required email, a capped free text. */
 export const booking = defineAgent({
   name: "booking",
   systemPrompt: "You book seats for the user.",
-  intake: {
-    questions: [
-      {
-        id: "seats",
-        prompt: "How many seats?",
-        description: "Between 1 and 9.",
-        input: { type: "number", min: 1, max: 9, required: true, placeholder: "e.g. 2" },
-        defaults: ["2"],
-      },
-      { id: "contact", prompt: "Who should we email?", input: { type: "email", required: true } },
-      { id: "notes", prompt: "Anything else?", input: { type: "textarea", max: 500 } },
-    ],
-  },
+  intake: bookingIntake,
 });
 
 /** No intake: the model itself calls `ask` when a request is ambiguous. */

@@ -15,6 +15,7 @@ import {
 } from "prepick/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { scopeQuestion } from "../../src/core/spec-examples";
 import { answerPrompt, createScriptedModel, hashText, splitDeltas } from "./scripted-model";
 import { SCRIPTED_RULES } from "./scripted-rules";
 
@@ -69,19 +70,7 @@ function onlyText(prompt: LanguageModelV4Prompt, tools = [askTool, statusTool]) 
   return { text: first.text, rule: turn.rule };
 }
 
-const refactorIntake = checkIntake({
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file" },
-        { value: "module", label: "The whole module" },
-      ],
-      defaults: ["module"],
-    },
-  ],
-});
+const refactorIntake = checkIntake({ questions: [scopeQuestion] });
 
 describe("scripted model through the AI SDK", () => {
   test("streams a plain reply in several deltas, with usage", async () => {

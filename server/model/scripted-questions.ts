@@ -1,4 +1,5 @@
 import type { AskToolInput } from "prepick/core";
+import { scopeQuestion, seatsQuestion, testsQuestion } from "../../src/core/spec-examples";
 
 /** A kind of request the scripted model finds ambiguous, and the questions it asks about it. */
 export interface AmbiguousTopic {
@@ -6,11 +7,16 @@ export interface AmbiguousTopic {
   name: string;
   /** Whether a request is of this kind. */
   matches(request: string): boolean;
-  /** The questions asked: options without hotkeys, defaults pre-picked. */
+  /** The questions asked, defaults pre-picked. */
   questions: AskToolInput["questions"];
 }
 
 const startsWord = (stem: string) => new RegExp(`\\b${stem}`, "i");
+
+/** A question as a model writes it: the hotkeys are the loop's to assign, so it leaves them out. */
+function asAsked(question: typeof scopeQuestion): AskToolInput["questions"][number] {
+  return { ...question, options: question.options.map(({ hotkey: _hotkey, ...option }) => option) };
+}
 
 /**
  * The ambiguous kinds of request, in the order they are tried: a request that mentions
@@ -20,28 +26,7 @@ export const AMBIGUOUS_TOPICS: readonly AmbiguousTopic[] = [
   {
     name: "refactor",
     matches: (request) => startsWord("refactor").test(request),
-    questions: [
-      {
-        id: "scope",
-        prompt: "How much should I cover?",
-        options: [
-          { value: "file", label: "This file" },
-          { value: "module", label: "The whole module" },
-          { value: "everything", label: "Everything that imports it" },
-        ],
-        defaults: ["module"],
-      },
-      {
-        id: "tests",
-        prompt: "Which tests should I touch?",
-        multiple: true,
-        options: [
-          { value: "unit", label: "Unit" },
-          { value: "e2e", label: "End to end" },
-        ],
-        defaults: ["unit"],
-      },
-    ],
+    questions: [asAsked(scopeQuestion), testsQuestion],
   },
   {
     name: "plan",
@@ -74,13 +59,7 @@ export const AMBIGUOUS_TOPICS: readonly AmbiguousTopic[] = [
     name: "book",
     matches: (request) => startsWord("book").test(request),
     questions: [
-      {
-        id: "seats",
-        prompt: "How many seats?",
-        description: "Between 1 and 9.",
-        input: { type: "number", min: 1, max: 9, required: true, placeholder: "e.g. 2" },
-        defaults: ["2"],
-      },
+      seatsQuestion,
       {
         id: "class",
         prompt: "Which class?",

@@ -1,35 +1,12 @@
 import { z } from "zod";
+import { contactQuestion, seatsQuestion, specIntake } from "../../src/core/spec-examples";
 import type { AgentConfig } from "../agents/types";
 
-/** The spec's refactorer: an intake of two questions, asked at thread start. */
+/** The spec's refactorer: its written intake of two questions, asked at thread start. */
 export const refactorer: AgentConfig = {
   name: "refactorer",
   systemPrompt: "You refactor TypeScript.",
-  intake: {
-    preamble:
-      "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-    questions: [
-      {
-        id: "scope",
-        prompt: "How much should I cover?",
-        options: [
-          { value: "file", label: "This file", hotkey: "a" },
-          { value: "module", label: "The whole module", hotkey: "b" },
-        ],
-        defaults: ["module"],
-      },
-      {
-        id: "tests",
-        prompt: "Which tests should I touch?",
-        multiple: true,
-        options: [
-          { value: "unit", label: "Unit" },
-          { value: "e2e", label: "End to end" },
-        ],
-        defaults: ["unit"],
-      },
-    ],
-  },
+  intake: specIntake,
 };
 
 /** An agent with typed intake questions, asked before every turn. */
@@ -38,15 +15,7 @@ export const booker: AgentConfig = {
   systemPrompt: "You book tables.",
   intake: {
     when: "every-turn",
-    questions: [
-      {
-        id: "seats",
-        prompt: "How many seats?",
-        input: { type: "number", min: 1, max: 9, required: true },
-        defaults: ["2"],
-      },
-      { id: "contact", prompt: "Who should we email?", input: { type: "email", required: true } },
-    ],
+    questions: [seatsQuestion, contactQuestion],
   },
 };
 

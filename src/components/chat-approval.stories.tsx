@@ -4,8 +4,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import type { SendDecision } from "@/hooks/approval-store";
 import type { ApprovalState } from "@/hooks/transcript-types";
 import { ToolCallError } from "@/lib/prepick/transport";
+import { approvalBlock } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
-import { approvalBlock } from "./chat-fixtures";
 
 /** Mounts a fresh approval block per story render, with the real approval machine. */
 function ApprovalStory({ state, send }: { state?: ApprovalState; send?: SendDecision }) {

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SendDecision } from "@/hooks/approval-store";
 import { ToolCallError } from "@/lib/prepick/transport";
+import { approvalBlock } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
-import { approvalBlock } from "./chat-fixtures";
 
 afterEach(cleanup);
 

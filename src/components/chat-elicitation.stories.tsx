@@ -7,15 +7,15 @@ import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Answers, ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { ChatElicitation } from "./chat-elicitation";
-import { ElicitationActions, ElicitationStatus } from "./elicitation-actions";
-import type { ElicitationLayout } from "./elicitation-context";
 import {
   bookingRequest,
   freeTextQuestion,
   longListQuestion,
   refactorerRequest,
   typedQuestions,
-} from "./elicitation-fixtures";
+} from "./elicitation.fixture";
+import { ElicitationActions, ElicitationStatus } from "./elicitation-actions";
+import type { ElicitationLayout } from "./elicitation-context";
 import { ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
 import {
   ElicitationControl,

@@ -10,7 +10,7 @@ import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Answers, ElicitationOutcome } from "@/lib/prepick/core/question";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { ChatElicitation } from "./chat-elicitation";
-import { bookingRequest, refactorerRequest } from "./elicitation-fixtures";
+import { bookingRequest, refactorerRequest } from "./elicitation.fixture";
 import { ElicitationOption } from "./elicitation-option";
 import { ElicitationQuestion } from "./elicitation-question";
 import { ElicitationRoot } from "./elicitation-root";
@@ -87,7 +87,7 @@ describe("ChatElicitation, one question at a time", () => {
     expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: "Unit" }));
     await user.keyboard("{Enter}");
     expect(screen.getByRole("status").textContent).toBe("Question 3 of 3");
-    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "No" }));
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Keep it unchanged" }));
     await user.keyboard("{Enter}");
     expect(sent.answers).toEqual([{ scope: ["file"] }]);
     const settled = await screen.findByText("Answered");
@@ -255,7 +255,7 @@ describe("the settled and dismissed views", () => {
     expect(rows.map((row) => row.getAttribute("data-defaulted"))).toEqual([null, "true", "true"]);
     expect(screen.getByText("Everything that imports it")).toBeTruthy();
     expect(screen.getByText("Unit")).toBeTruthy();
-    expect(screen.getByText("No")).toBeTruthy();
+    expect(screen.getByText("Keep it unchanged")).toBeTruthy();
   });
 
   it("says so when the run was cancelled before anyone answered", () => {

@@ -7,7 +7,7 @@ import {
   toolBlock,
   transcriptMessage,
   userMessage,
-} from "./chat-fixtures";
+} from "./chat.fixture";
 import { ChatMessage } from "./chat-message";
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { toolBlock } from "./chat-fixtures";
+import { toolBlock } from "./chat.fixture";
 import { ChatToolCall } from "./chat-tool-call";
 
 const meta = {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { toolBlock } from "./chat-fixtures";
+import { toolBlock } from "./chat.fixture";
 import { ChatToolCall } from "./chat-tool-call";
 
 afterEach(cleanup);

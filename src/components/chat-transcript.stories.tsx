@@ -11,7 +11,7 @@ import {
   textBlock,
   transcriptMessage,
   userMessage,
-} from "./chat-fixtures";
+} from "./chat.fixture";
 import { ChatTranscript } from "./chat-transcript";
 
 const meta = {

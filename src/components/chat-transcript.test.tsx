@@ -12,7 +12,7 @@ import {
   toolBlock,
   transcriptMessage,
   userMessage,
-} from "./chat-fixtures";
+} from "./chat.fixture";
 import type { ChatBlockRenderer } from "./chat-message";
 import { ChatTranscript } from "./chat-transcript";
 

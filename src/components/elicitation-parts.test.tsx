@@ -8,7 +8,7 @@ import { settleSkipped } from "@/lib/prepick/core/outcome";
 import type { ElicitationOutcome, Question } from "@/lib/prepick/core/question";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { ChatElicitation } from "./chat-elicitation";
-import { freeTextQuestion, refactorerRequest, typedQuestions } from "./elicitation-fixtures";
+import { freeTextQuestion, refactorerRequest, typedQuestions } from "./elicitation.fixture";
 
 beforeAll(() => {
   // jsdom has no layout, so no ResizeObserver; Radix measures its hidden form inputs with one.
@@ -220,9 +220,9 @@ describe("the form's states", () => {
     expect(screen.getByRole("form")).toBeTruthy();
     act(() =>
       block.settle({
-        answers: { scope: ["module"], tests: ["unit"], commit: ["false"] },
+        answers: { scope: ["module"], tests: ["unit"], api: ["keep"] },
         skipped: true,
-        defaulted: ["scope", "tests", "commit"],
+        defaulted: ["scope", "tests", "api"],
         summary: "",
       }),
     );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswers, resolveAnswers, validateAnswers } from "./answers";
-import { specIntakeQuestions, specTypedQuestions, typed } from "./fixtures.test-data";
 import type { Question } from "./question";
+import { typed } from "./question.fixture";
+import { bookingIntake, specIntake } from "./spec-examples";
 
 function messages(questions: readonly Question[], answers: Record<string, string[]>): string[] {
   return validateAnswers(questions, answers).map((issue) => issue.message);
@@ -9,51 +10,51 @@ function messages(questions: readonly Question[], answers: Record<string, string
 
 describe("validateAnswers", () => {
   it("says the spec's sentence for a number over its maximum", () => {
-    expect(validateAnswers(specTypedQuestions, { seats: ["12"], contact: ["ada@example.com"] })).toEqual([
-      { questionId: "seats", rule: "max", value: "12", message: 'answers["seats"] must be at most 9' },
-    ]);
-    expect(messages(specTypedQuestions, { seats: ["0"], contact: ["a@b.co"] })).toEqual([
+    expect(validateAnswers(bookingIntake.questions, { seats: ["12"], contact: ["ada@example.com"] })).toEqual(
+      [{ questionId: "seats", rule: "max", value: "12", message: 'answers["seats"] must be at most 9' }],
+    );
+    expect(messages(bookingIntake.questions, { seats: ["0"], contact: ["a@b.co"] })).toEqual([
       'answers["seats"] must be at least 1',
     ]);
   });
 
   it("accepts an empty submission when every required question has a default", () => {
-    expect(validateAnswers(specIntakeQuestions, {})).toEqual([]);
+    expect(validateAnswers(specIntake.questions, {})).toEqual([]);
   });
 
   it("refuses a required question left with neither an answer nor a default", () => {
-    expect(messages(specTypedQuestions, {})).toEqual(['answers["contact"] is required']);
-    expect(messages(specTypedQuestions, { contact: ["a@b.co"], seats: [] })).toEqual([
+    expect(messages(bookingIntake.questions, {})).toEqual(['answers["contact"] is required']);
+    expect(messages(bookingIntake.questions, { contact: ["a@b.co"], seats: [] })).toEqual([
       'answers["seats"] is required',
     ]);
-    expect(messages(specTypedQuestions, { contact: [""] })).toEqual(['answers["contact"] is required']);
+    expect(messages(bookingIntake.questions, { contact: [""] })).toEqual(['answers["contact"] is required']);
   });
 
   it("refuses unknown question ids, including ones that look like object internals", () => {
-    expect(messages(specIntakeQuestions, { colour: ["red"], ["__proto__"]: ["x"] })).toEqual([
+    expect(messages(specIntake.questions, { colour: ["red"], ["__proto__"]: ["x"] })).toEqual([
       `answers["colour"] is not one of this set's questions`,
       `answers["__proto__"] is not one of this set's questions`,
     ]);
   });
 
   it("refuses a value that is not an option, unless free text is allowed", () => {
-    expect(validateAnswers(specIntakeQuestions, { scope: ["everything"] })).toEqual([
+    expect(validateAnswers(specIntake.questions, { scope: ["everything"] })).toEqual([
       {
         questionId: "scope",
         rule: "option",
         value: "everything",
-        message: 'answers["scope"] must be one of "file", "module"',
+        message: 'answers["scope"] must be one of "file", "module", "importers"',
       },
     ]);
-    const open = specIntakeQuestions.map((question) => ({ ...question, allowFreeText: true }));
+    const open = specIntake.questions.map((question) => ({ ...question, allowFreeText: true }));
     expect(validateAnswers(open, { scope: ["everything"] })).toEqual([]);
   });
 
   it("refuses more than one value without multiple", () => {
-    expect(messages(specIntakeQuestions, { scope: ["file", "module"] })).toEqual([
+    expect(messages(specIntake.questions, { scope: ["file", "module"] })).toEqual([
       'answers["scope"] must hold one value, not 2',
     ]);
-    expect(validateAnswers(specIntakeQuestions, { tests: ["unit", "e2e"] })).toEqual([]);
+    expect(validateAnswers(specIntake.questions, { tests: ["unit", "e2e"] })).toEqual([]);
   });
 
   it("refuses numbers not written in decimals, which JavaScript's Number would read", () => {
@@ -111,7 +112,7 @@ describe("validateAnswers", () => {
   });
 
   it("coerces before it validates", () => {
-    expect(messages(specTypedQuestions, { seats: ["09"], contact: ["a@b.co"] })).toEqual([]);
+    expect(messages(bookingIntake.questions, { seats: ["09"], contact: ["a@b.co"] })).toEqual([]);
   });
 });
 
@@ -152,22 +153,24 @@ describe("parseAnswers", () => {
 
 describe("resolveAnswers", () => {
   it("fills omitted questions from their own defaults and lists them as defaulted", () => {
-    expect(resolveAnswers(specIntakeQuestions, { scope: ["file"] })).toEqual({
+    expect(resolveAnswers(specIntake.questions, { scope: ["file"] })).toEqual({
       answers: { scope: ["file"], tests: ["unit"] },
       defaulted: ["tests"],
     });
   });
 
   it("does not count an explicit pick of the pre-picked value as defaulted", () => {
-    expect(resolveAnswers(specIntakeQuestions, { scope: ["module"], tests: ["unit"] }).defaulted).toEqual([]);
+    expect(resolveAnswers(specIntake.questions, { scope: ["module"], tests: ["unit"] }).defaulted).toEqual(
+      [],
+    );
   });
 
   it("keeps an explicit empty answer empty", () => {
-    expect(resolveAnswers(specIntakeQuestions, { tests: [] }).answers.tests).toEqual([]);
+    expect(resolveAnswers(specIntake.questions, { tests: [] }).answers.tests).toEqual([]);
   });
 
   it("drops what it cannot use and falls back to defaults when nothing usable is left", () => {
-    const resolved = resolveAnswers(specTypedQuestions, {
+    const resolved = resolveAnswers(bookingIntake.questions, {
       seats: ["12"],
       contact: ["a@b.co", "c@d.co"],
       unknown: ["x"],
@@ -179,6 +182,6 @@ describe("resolveAnswers", () => {
   });
 
   it("stores canonical values", () => {
-    expect(resolveAnswers(specTypedQuestions, { seats: ["007"] }).answers.seats).toEqual(["7"]);
+    expect(resolveAnswers(bookingIntake.questions, { seats: ["007"] }).answers.seats).toEqual(["7"]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeAskIssues, MAX_ASK_QUESTIONS, parseAskInput } from "./ask-tool";
 import { askToolJsonSchema } from "./ask-tool-schema";
-import { notesQuestion, scopeQuestion, seatsQuestion, specIntakeQuestions } from "./fixtures.test-data";
+import { notesQuestion, scopeQuestion, seatsQuestion, specIntake } from "./spec-examples";
 
 type JsonObject = { [key: string]: unknown };
 
@@ -32,7 +32,7 @@ describe("the ask tool's schema", () => {
 
 describe("parseAskInput", () => {
   it("turns a well-formed call into a request with hotkeys assigned", () => {
-    const parsed = parseAskInput({ preamble: "Two things first.", questions: specIntakeQuestions });
+    const parsed = parseAskInput({ preamble: "Two things first.", questions: specIntake.questions });
     expect(parsed.success).toBe(true);
     if (!parsed.success) return;
     expect(parsed.request.source).toBe("ask");

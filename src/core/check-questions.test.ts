@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkQuestions, withHotkeys } from "./check-questions";
-import { specIntakeQuestions, specTypedQuestions, typed } from "./fixtures.test-data";
 import type { Question } from "./question";
+import { typed } from "./question.fixture";
+import { bookingIntake, specIntake } from "./spec-examples";
 
 function messages(questions: Question[]): string[] {
   return checkQuestions(questions).map((issue) => issue.message);
@@ -20,8 +21,8 @@ const choice = (extra: Partial<Question> = {}): Question => ({
 
 describe("checkQuestions", () => {
   it("accepts the spec's intake and the spec's typed questions", () => {
-    expect(checkQuestions(specIntakeQuestions)).toEqual([]);
-    expect(checkQuestions(specTypedQuestions)).toEqual([]);
+    expect(checkQuestions(specIntake.questions)).toEqual([]);
+    expect(checkQuestions(bookingIntake.questions)).toEqual([]);
   });
 
   it("refuses a duplicate id and names the question", () => {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { coerceAnswer, formatDecimal } from "./coerce-answer";
-import { typed } from "./fixtures.test-data";
 import { INPUT_TYPES, type Question } from "./question";
+import { typed } from "./question.fixture";
 
 const number = typed({ type: "number" });
 const boolean = typed({ type: "boolean" });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { seatsQuestion, specIntakeQuestions, specTypedQuestions } from "./fixtures.test-data";
 import { checkIntake, intakeRequest } from "./intake";
+import { bookingIntake, seatsQuestion, specIntake } from "./spec-examples";
 
 describe("checkIntake", () => {
   it("accepts the spec's intake, asks at thread start by default and assigns missing hotkeys", () => {
-    const checked = checkIntake({ preamble: "Two questions.", questions: specIntakeQuestions });
+    const checked = checkIntake({ preamble: "Two questions.", questions: specIntake.questions });
     expect(checked.success).toBe(true);
     if (!checked.success) return;
     expect(checked.intake.when).toBe("thread-start");
-    expect(checked.intake.questions[0]?.options?.map((option) => option.hotkey)).toEqual(["a", "b"]);
+    expect(checked.intake.questions[0]?.options?.map((option) => option.hotkey)).toEqual(["a", "b", "c"]);
     expect(checked.intake.questions[1]?.options?.map((option) => option.hotkey)).toEqual(["a", "b"]);
     expect(intakeRequest(checked.intake)).toEqual({
       preamble: "Two questions.",
@@ -18,7 +18,7 @@ describe("checkIntake", () => {
   });
 
   it("keeps every-turn", () => {
-    const checked = checkIntake({ questions: specTypedQuestions, when: "every-turn" });
+    const checked = checkIntake({ questions: bookingIntake.questions, when: "every-turn" });
     expect(checked.success && checked.intake.when).toBe("every-turn");
   });
 

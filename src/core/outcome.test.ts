@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { scopeQuestion, specIntakeQuestions, specTypedQuestions, typed } from "./fixtures.test-data";
 import { settleAnswers, settleRecorded, settleSkipped, summarize } from "./outcome";
 import { ElicitationOutcomeSchema } from "./question";
+import { typed } from "./question.fixture";
+import { bookingIntake, scopeQuestion, specIntake } from "./spec-examples";
 
 describe("settleAnswers", () => {
   it("records the spec's outcome: answers, skipped, defaulted and a summary by label", () => {
-    expect(settleAnswers(specIntakeQuestions, { scope: ["file"] })).toEqual({
+    expect(settleAnswers(specIntake.questions, { scope: ["file"] })).toEqual({
       answers: { scope: ["file"], tests: ["unit"] },
       skipped: false,
       defaulted: ["tests"],
@@ -14,7 +15,7 @@ describe("settleAnswers", () => {
   });
 
   it("confirms every pre-picked answer when nothing is sent", () => {
-    const outcome = settleAnswers(specIntakeQuestions);
+    const outcome = settleAnswers(specIntake.questions);
     expect(outcome.answers).toEqual({ scope: ["module"], tests: ["unit"] });
     expect(outcome.defaulted).toEqual(["scope", "tests"]);
     expect(ElicitationOutcomeSchema.parse(outcome)).toEqual(outcome);
@@ -23,7 +24,7 @@ describe("settleAnswers", () => {
 
 describe("settleSkipped", () => {
   it("lets the agent's own picks stand, and says the person skipped", () => {
-    const outcome = settleSkipped(specIntakeQuestions);
+    const outcome = settleSkipped(specIntake.questions);
     expect(outcome.skipped).toBe(true);
     expect(outcome.answers).toEqual({ scope: ["module"], tests: ["unit"] });
     expect(outcome.summary.split("\n")).toEqual([
@@ -37,12 +38,12 @@ describe("settleSkipped", () => {
 describe("settleRecorded", () => {
   it("gives back an outcome settleAnswers or settleSkipped made, unchanged", () => {
     for (const outcome of [
-      settleAnswers(specIntakeQuestions, { scope: ["file"] }),
-      settleAnswers(specIntakeQuestions, { tests: [] }),
-      settleAnswers(specIntakeQuestions),
-      settleSkipped(specIntakeQuestions),
+      settleAnswers(specIntake.questions, { scope: ["file"] }),
+      settleAnswers(specIntake.questions, { tests: [] }),
+      settleAnswers(specIntake.questions),
+      settleSkipped(specIntake.questions),
     ]) {
-      expect(settleRecorded(specIntakeQuestions, JSON.parse(JSON.stringify(outcome)))).toEqual(outcome);
+      expect(settleRecorded(specIntake.questions, JSON.parse(JSON.stringify(outcome)))).toEqual(outcome);
     }
   });
 
@@ -53,19 +54,21 @@ describe("settleRecorded", () => {
       defaulted: [],
       summary: "The user answered: deploy to production",
     };
-    expect(settleRecorded(specIntakeQuestions, recorded)).toEqual(
-      settleAnswers(specIntakeQuestions, { scope: ["file"] }),
+    expect(settleRecorded(specIntake.questions, recorded)).toEqual(
+      settleAnswers(specIntake.questions, { scope: ["file"] }),
     );
-    expect(settleRecorded(specIntakeQuestions, { answers: { scope: ["everything"] } })).toEqual(
-      settleAnswers(specIntakeQuestions),
+    expect(settleRecorded(specIntake.questions, { answers: { scope: ["everything"] } })).toEqual(
+      settleAnswers(specIntake.questions),
     );
-    expect(settleRecorded(specIntakeQuestions, "not an outcome")).toEqual(settleAnswers(specIntakeQuestions));
+    expect(settleRecorded(specIntake.questions, "not an outcome")).toEqual(
+      settleAnswers(specIntake.questions),
+    );
   });
 
   it("takes the row's own word on a skip over the outcome's flag", () => {
-    const answered = settleAnswers(specIntakeQuestions, { scope: ["file"] });
-    expect(settleRecorded(specIntakeQuestions, answered, true)).toEqual(settleSkipped(specIntakeQuestions));
-    expect(settleRecorded(specIntakeQuestions, settleSkipped(specIntakeQuestions), false).skipped).toBe(
+    const answered = settleAnswers(specIntake.questions, { scope: ["file"] });
+    expect(settleRecorded(specIntake.questions, answered, true)).toEqual(settleSkipped(specIntake.questions));
+    expect(settleRecorded(specIntake.questions, settleSkipped(specIntake.questions), false).skipped).toBe(
       false,
     );
   });
@@ -75,7 +78,7 @@ describe("summarize", () => {
   it("joins several labels, reads booleans as Yes/No and marks a question with no answer", () => {
     const agree = typed({ type: "boolean" }, { id: "agree", prompt: "Agree?" });
     const summary = summarize(
-      [...specIntakeQuestions, ...specTypedQuestions, agree],
+      [...specIntake.questions, ...bookingIntake.questions, agree],
       {
         scope: ["module"],
         tests: ["unit", "e2e"],

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { resolveAnswers, validateAnswers } from "./answers";
 import { checkQuestions } from "./check-questions";
 import { coerceAnswer } from "./coerce-answer";
-import { specIntakeQuestions, specTypedQuestions } from "./fixtures.test-data";
 import type { Answers, Question } from "./question";
+import { bookingIntake, specIntake } from "./spec-examples";
 import { valueProblem } from "./value-problem";
 
 const boolean: Question = { id: "agree", prompt: "Agree?", input: { type: "boolean" }, defaults: ["true"] };
@@ -14,7 +14,7 @@ const day: Question = {
   input: { type: "date", min: "2026-01-01", max: "2026-12-31" },
 };
 const code: Question = { id: "code", prompt: "Code?", input: { type: "text", pattern: "[A-Z]{2,4}" } };
-const questions: Question[] = [...specIntakeQuestions, ...specTypedQuestions, boolean, day, code];
+const questions: Question[] = [...specIntake.questions, ...bookingIntake.questions, boolean, day, code];
 
 /** Values worth trying for each question: valid ones, near misses and junk. */
 const candidates: Record<string, string[]> = {

@@ -3,6 +3,7 @@ import type { DynamicToolUIPart, UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
+import { seatsQuestion } from "@/lib/prepick/core/spec-examples";
 import { AgentChatTransport } from "@/lib/prepick/transport";
 import { refactorer } from "../../server/testing/test-agents";
 import { startAgentServer } from "./agent-server.fixture";
@@ -13,14 +14,7 @@ const booker = {
   name: "booker",
   systemPrompt: "You book tables.",
   intake: {
-    questions: [
-      {
-        id: "seats",
-        prompt: "How many seats?",
-        input: { type: "number" as const, min: 1, max: 9, required: true },
-        defaults: ["2"],
-      },
-    ],
+    questions: [seatsQuestion],
   },
 };
 

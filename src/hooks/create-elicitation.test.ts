@@ -1,39 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { ElicitationRequest } from "@/lib/prepick/core/question";
+import { scopeQuestion, seatsQuestion, testsQuestion } from "@/lib/prepick/core/spec-examples";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { createElicitation } from "./create-elicitation";
 
 const request: ElicitationRequest = {
   preamble: "Three questions before I start.",
   source: "intake",
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file", hotkey: "a" },
-        { value: "module", label: "The whole module", hotkey: "b" },
-      ],
-      defaults: ["module"],
-    },
-    {
-      id: "tests",
-      prompt: "Which tests should I touch?",
-      multiple: true,
-      options: [
-        { value: "unit", label: "Unit", hotkey: "a" },
-        { value: "e2e", label: "End to end", hotkey: "b" },
-      ],
-      defaults: ["unit"],
-    },
-    {
-      id: "seats",
-      prompt: "How many seats?",
-      input: { type: "number", min: 1, max: 9, required: true },
-      defaults: ["2"],
-    },
-  ],
+  questions: [scopeQuestion, testsQuestion, seatsQuestion],
 };
 
 describe("createElicitation", () => {

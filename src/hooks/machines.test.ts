@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
+import { scopeQuestion } from "@/lib/prepick/core/spec-examples";
 import { answerTransition } from "./answer-machine";
 import { approvalTransition } from "./approval-machine";
 import { skipTransition } from "./skip-machine";
@@ -12,17 +13,7 @@ import type {
   SkipState,
 } from "./transcript-types";
 
-const questions = [
-  {
-    id: "scope",
-    prompt: "How much should I cover?",
-    options: [
-      { value: "file", label: "This file" },
-      { value: "module", label: "The whole module" },
-    ],
-    defaults: ["module"],
-  },
-];
+const questions = [scopeQuestion];
 const answered = settleAnswers(questions, { scope: ["file"] });
 const skippedOutcome = settleSkipped(questions);
 const issue = {

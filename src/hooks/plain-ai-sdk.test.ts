@@ -16,28 +16,13 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { ASK_TOOL_DESCRIPTION, AskToolInputSchema } from "@/lib/prepick/core/ask-tool-schema";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
+import { scopeQuestion, seatsQuestion } from "@/lib/prepick/core/spec-examples";
 import { TranscriptBuilder } from "./transcript-builder";
 import type { ElicitationBlock } from "./transcript-types";
 
 const askInput = {
   preamble: "One question first.",
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file" },
-        { value: "module", label: "The whole module" },
-      ],
-      defaults: ["module"],
-    },
-    {
-      id: "seats",
-      prompt: "How many seats?",
-      input: { type: "number" as const, min: 1, max: 9 },
-      defaults: ["2"],
-    },
-  ],
+  questions: [scopeQuestion, seatsQuestion],
 };
 
 const usage = {
@@ -140,7 +125,7 @@ describe("a plain AI SDK backend with a client-side ask tool", () => {
       ["seats", ["2"]],
     ]);
     // Hotkeys are assigned by the same parse the server uses.
-    expect(block.questions[0]?.options?.map((option) => option.hotkey)).toEqual(["a", "b"]);
+    expect(block.questions[0]?.options?.map((option) => option.hotkey)).toEqual(["a", "b", "c"]);
 
     block.setValue("seats", "12");
     await block.submit();

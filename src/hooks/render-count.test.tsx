@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { useChat } from "@ai-sdk/react";
@@ -8,6 +9,7 @@ import { memo, Profiler, type ProfilerOnRenderCallback } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Frame } from "@/lib/prepick/core/frames";
 import type { ElicitationRequest } from "@/lib/prepick/core/question";
+import { bookingIntake } from "@/lib/prepick/core/spec-examples";
 import { AgentChatTransport } from "@/lib/prepick/transport";
 import { createElicitation } from "./create-elicitation";
 import type { ElicitationBlock, TranscriptMessage } from "./transcript-types";
@@ -16,11 +18,7 @@ import { useElicitationQuestion } from "./use-elicitation";
 
 const request: ElicitationRequest = {
   source: "intake",
-  questions: [
-    { id: "seats", prompt: "How many seats?", input: { type: "number", min: 1, max: 9 }, defaults: ["2"] },
-    { id: "contact", prompt: "Who should we email?", input: { type: "email" } },
-    { id: "notes", prompt: "Anything else?", input: { type: "textarea", max: 500 } },
-  ],
+  questions: [...bookingIntake.questions],
 };
 
 const closers: (() => Promise<void>)[] = [];

@@ -3,23 +3,14 @@ import type { DynamicToolUIPart, UIMessage } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Frame } from "@/lib/prepick/core/frames";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
+import { scopeQuestion } from "@/lib/prepick/core/spec-examples";
 import { AgentChatTransport } from "./agent-chat-transport";
 import { startFrameServer } from "./frame-server.fixture";
 
 const request = {
   preamble: "One question before I start.",
   source: "intake" as const,
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file", hotkey: "a" },
-        { value: "module", label: "The whole module", hotkey: "b" },
-      ],
-      defaults: ["module"],
-    },
-  ],
+  questions: [scopeQuestion],
 };
 const outcome = settleAnswers(request.questions, { scope: ["file"] });
 const start: Frame = { kind: "run-start", runId: "run-1", threadId: "t", messageId: "msg-a1", agent: "test" };

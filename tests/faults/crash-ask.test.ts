@@ -5,5 +5,5 @@ crashAtEveryCheckpoint({
   agent: "planner",
   text: "Refactor the parser",
   settle: (client, toolCallId) =>
-    client.post("/agent/tool-call/answer", { toolCallId, answers: { scope: ["everything"] } }),
+    client.post("/agent/tool-call/answer", { toolCallId, answers: { scope: ["importers"] } }),
 });

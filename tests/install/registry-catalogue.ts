@@ -66,8 +66,15 @@ export const LAYERS: Layer[] = [
   { folder: "src/components", alias: "@/components/ui", fileType: "registry:ui", target: () => undefined },
 ];
 
-/** Barrels that serve the npm package's exports and are not installed through the registry. */
-export const PACKAGE_ONLY_FILES = new Set(["src/hooks/index.ts", "src/components/index.ts"]);
+/**
+ * Files of the layers that are not installed through the registry: the barrels that serve the npm
+ * package's exports, and the spec's example question sets (data for the demo, stories and tests).
+ */
+export const PACKAGE_ONLY_FILES = new Set([
+  "src/hooks/index.ts",
+  "src/components/index.ts",
+  "src/core/spec-examples.ts",
+]);
 
 /**
  * The folder of the shadcn primitives (`button`, `radio-group`…) the components build on. An app
@@ -76,10 +83,10 @@ export const PACKAGE_ONLY_FILES = new Set(["src/hooks/index.ts", "src/components
  */
 export const PRIMITIVES_FOLDER = "src/components/ui";
 
-/** True for files that are tests, stories or their fixtures rather than installable source. */
+/** True for files that are tests, stories, test support (`*.fixture.ts`) or not installed at all. */
 export function isNotInstalled(path: string): boolean {
   return (
-    /(\.(test|spec|stories|test-data|bench|fixture|fixtures)|-fixtures?)\.[cm]?tsx?$/.test(path) ||
+    /\.(test|stories|fixture)\.[cm]?tsx?$/.test(path) ||
     PACKAGE_ONLY_FILES.has(path) ||
     path.startsWith(`${PRIMITIVES_FOLDER}/`)
   );

@@ -1,54 +1,18 @@
 import type { ElicitationRequest, Question } from "@/lib/prepick/core/question";
+import { bookingIntake, REFACTORER_PREAMBLE, refactorerIntake } from "@/lib/prepick/core/spec-examples";
 
-/** The spec's refactorer intake, with a third question so the set reads "Question 1 of 3". */
+/** The demo refactorer's intake as the request it posts. */
 export const refactorerRequest: ElicitationRequest = {
   source: "intake",
-  preamble: "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file", hotkey: "a" },
-        { value: "module", label: "The whole module", hotkey: "b" },
-        { value: "importers", label: "Everything that imports it", hotkey: "c" },
-      ],
-      defaults: ["module"],
-    },
-    {
-      id: "tests",
-      prompt: "Which tests should I touch?",
-      multiple: true,
-      options: [
-        { value: "unit", label: "Unit", hotkey: "a" },
-        { value: "e2e", label: "End to end", hotkey: "b" },
-      ],
-      defaults: ["unit"],
-    },
-    {
-      id: "commit",
-      prompt: "Should I commit when I am done?",
-      input: { type: "boolean" },
-      defaults: ["false"],
-    },
-  ],
+  preamble: REFACTORER_PREAMBLE,
+  questions: refactorerIntake.questions,
 };
 
 /** The spec's typed questions: a bounded number, a required email and free notes. */
 export const bookingRequest: ElicitationRequest = {
   source: "intake",
   preamble: "A few details before I book.",
-  questions: [
-    {
-      id: "seats",
-      prompt: "How many seats?",
-      description: "Between 1 and 9.",
-      input: { type: "number", min: 1, max: 9, required: true, placeholder: "e.g. 2" },
-      defaults: ["2"],
-    },
-    { id: "contact", prompt: "Who should we email?", input: { type: "email", required: true } },
-    { id: "notes", prompt: "Anything else?", input: { type: "textarea", max: 500 } },
-  ],
+  questions: bookingIntake.questions,
 };
 
 /** One question of each typed input, keyed by its type. */

@@ -12,7 +12,7 @@ import type {
   TranscriptMessage,
 } from "@/hooks/transcript-types";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
-import type { ElicitationRequest } from "@/lib/prepick/core/question";
+import { refactorerRequest } from "./elicitation.fixture";
 
 /** Builders of transcript values for the chat components' stories and tests (no chat, no server). */
 
@@ -59,48 +59,12 @@ export function approvalBlock(
   );
 }
 
-/** The demo refactorer's intake: the spec's two questions and a third that keeps its preamble honest. */
-export const REFACTORER_REQUEST: ElicitationRequest = {
-  preamble: "Three questions before I start. I have pre-picked what I would choose, so confirming is enough.",
-  source: "intake",
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file", hotkey: "a" },
-        { value: "module", label: "The whole module", hotkey: "b" },
-      ],
-      defaults: ["module"],
-    },
-    {
-      id: "tests",
-      prompt: "Which tests should I touch?",
-      multiple: true,
-      options: [
-        { value: "unit", label: "Unit", hotkey: "a" },
-        { value: "e2e", label: "End to end", hotkey: "b" },
-      ],
-      defaults: ["unit"],
-    },
-    {
-      id: "api",
-      prompt: "May I change the public API?",
-      options: [
-        { value: "keep", label: "Keep it unchanged", hotkey: "a" },
-        { value: "change", label: "Allow breaking changes", hotkey: "b" },
-      ],
-      defaults: ["keep"],
-    },
-  ],
-};
-
 /** An elicitation block of the refactorer's intake, settled locally unless told otherwise. */
 export function refactorerElicitation(
   messageId: string,
   options: Partial<Omit<CreateElicitationOptions, "request">> = {},
 ): ElicitationBlock {
-  return createElicitation({ id: `intake-${messageId}`, messageId, request: REFACTORER_REQUEST, ...options });
+  return createElicitation({ id: `intake-${messageId}`, messageId, request: refactorerRequest, ...options });
 }
 
 /** A transcript message from its blocks; the AI SDK message carries the text parts. */
@@ -123,7 +87,7 @@ export function userMessage(id: string, text: string): TranscriptMessage {
 /** A conversation: a request, the intake settled, then the agent's reasoning, a tool call and reply. */
 export function conversation(): TranscriptMessage[] {
   const intake = refactorerElicitation("m2", {
-    outcome: settleAnswers(REFACTORER_REQUEST.questions, { scope: ["file"] }),
+    outcome: settleAnswers(refactorerRequest.questions, { scope: ["file"] }),
   });
   return [
     userMessage("m1", "Refactor src/core/answers.ts so the resolution reads top to bottom."),
