@@ -1,14 +1,16 @@
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
-import { runCommand } from "./fresh-app";
+import { NPM_ENV, runCommand } from "./fresh-app";
 import { ROOT } from "./registry-catalogue";
 
-// The package as npm would publish it: `npm pack` (which builds it through `prepack`), unpacked
-// into a consumer's node_modules beside the dependencies, and loaded from outside this repository.
+// The package as npm would publish it: `npm pack` (which builds it through `prepack`), installed
+// into a consumer outside this repository with npm's strict peer checks (so every peer it names
+// must be met by a range it declares), and loaded from there.
 const TIMEOUT = 5 * 60_000;
 let consumer: string;
+let packedFiles: string[];
 
 beforeAll(async () => {
   const work = tempFolder("prepick-npm-package-");
@@ -16,28 +18,70 @@ beforeAll(async () => {
     cwd: ROOT,
     timeoutMs: TIMEOUT,
   });
-  const tarball = JSON.parse(packed.output.slice(packed.output.indexOf("[")))[0]?.filename as string;
+  const [tarball] = JSON.parse(packed.output.slice(packed.output.indexOf("["))) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  if (!tarball) throw new Error(`npm pack printed no package:\n${packed.output}`);
+  packedFiles = tarball.files.map((file) => file.path);
   consumer = join(work, "consumer");
-  const modules = join(consumer, "node_modules");
-  mkdirSync(join(modules, "prepick"), { recursive: true });
-  await runCommand(
-    "tar",
-    ["xzf", join(work, tarball), "-C", join(modules, "prepick"), "--strip-components=1"],
-    {
-      cwd: work,
-      timeoutMs: 60_000,
-    },
+  const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  // Only the package itself, and the React types a TypeScript app has; npm brings the peers.
+  mkdirSync(consumer);
+  writeFileSync(
+    join(consumer, "package.json"),
+    JSON.stringify({
+      name: "consumer",
+      private: true,
+      type: "module",
+      dependencies: {
+        prepick: `file:../${tarball.filename}`,
+        "@types/react": manifest.devDependencies["@types/react"],
+      },
+    }),
   );
-  // The dependencies come from this repository's install, as npm would have installed them.
-  for (const entry of readdirSync(join(ROOT, "node_modules"))) {
-    if (entry === "prepick" || entry.startsWith(".")) continue;
-    symlinkSync(join(ROOT, "node_modules", entry), join(modules, entry));
-  }
-  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", type: "module" }));
+  await runCommand("npm", ["install", "--strict-peer-deps"], {
+    cwd: consumer,
+    env: NPM_ENV,
+    timeoutMs: TIMEOUT,
+  });
+  // Every peer met, nothing missing or out of range.
+  await runCommand("npm", ["ls", "--all"], { cwd: consumer, env: NPM_ENV, timeoutMs: 60_000 });
 }, TIMEOUT);
 afterAll(() => removeTempFolders());
 
 describe("the npm package", () => {
+  it("ships the built layers and their types, and no test support", () => {
+    expect(packedFiles).toContain("dist/package/components.js");
+    expect(packedFiles).toContain("dist/package/types/src/components/index.d.ts");
+    expect(
+      packedFiles.filter((path) => /\.(test|stories|fixture)\b|fixtures?\b|testing\//.test(path)),
+    ).toEqual([]);
+  });
+
+  it("names the client's packages as peers, with the ranges this repository tests", () => {
+    const manifest = JSON.parse(
+      readFileSync(join(consumer, "node_modules", "prepick", "package.json"), "utf8"),
+    );
+    const peers = Object.keys(manifest.peerDependencies).sort();
+    expect(peers).toEqual([
+      "@ai-sdk/react",
+      "@radix-ui/react-checkbox",
+      "@radix-ui/react-label",
+      "@radix-ui/react-radio-group",
+      "@radix-ui/react-slot",
+      "ai",
+      "react",
+      "react-dom",
+      "zod",
+    ]);
+    const repository = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    for (const peer of peers) {
+      expect(manifest.peerDependencies[peer], peer).toBe(`^${repository.devDependencies[peer]}`);
+      expect(manifest.dependencies[peer], `${peer} is a peer, not a dependency`).toBeUndefined();
+    }
+  });
+
   it(
     "loads every layer in Node from outside the repository, the server runs, and it shares one core",
     async () => {
