@@ -4,6 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshApp, NPM_ENV, runCommand, writeEntry } from "../install/fresh-app";
 import { type RegistryServer, startRegistryServer } from "../install/registry-server";
+import { writeShadcnHome } from "../install/shadcn-home";
 import { REPO_ROOT, type ServerProcess } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 import { type AppServer, freePort, serveApp } from "./support/app-server";
@@ -49,11 +50,8 @@ beforeAll(async () => {
   product = await startProduct(join(work, "data"), 0, {
     PREPICK_CORS_ORIGINS: `http://127.0.0.1:${appPort}`,
   });
-  // Only the stand-in for shadcn's own registry (colors, utils); our items come from the product.
-  shadcnHome = await startRegistryServer(
-    join(work, "unused"),
-    join(REPO_ROOT, "tests", "install", "fixtures", "shadcn"),
-  );
+  // Only the stand-in for shadcn's own registry (colors, utils, primitives); ours is the product's.
+  shadcnHome = await startRegistryServer(join(work, "unused"), writeShadcnHome(join(work, "shadcn")));
   appDir = join(work, "app");
   await createFreshApp(appDir);
   await shadcn(["registry", "add", `@prepick=${product.url}/r/{name}.json`]);
