@@ -95,7 +95,7 @@ export function isNotInstalled(path: string): boolean {
 /** The shadcn primitives in {@link PRIMITIVES_FOLDER}, relative to the repository root, sorted. */
 export function primitiveSources(): string[] {
   return readdirSync(join(ROOT, PRIMITIVES_FOLDER))
-    .filter((name) => name.endsWith(".tsx"))
+    .filter((name) => name.endsWith(".tsx") && !/\.(test|stories|fixture)\.tsx$/.test(name))
     .map((name) => `${PRIMITIVES_FOLDER}/${name}`)
     .sort();
 }
