@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshApp, NPM_ENV, runCommand, writeEntry } from "../install/fresh-app";
+import { createFreshApp, runCommand, writeEntry } from "../install/fresh-app";
 import { type RegistryServer, startRegistryServer } from "../install/registry-server";
-import { writeShadcnHome } from "../install/shadcn-home";
-import { REPO_ROOT, type ServerProcess } from "../support/server-process";
+import { runShadcn, writeShadcnHome } from "../install/shadcn-home";
+import type { ServerProcess } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 import { type AppServer, freePort, serveApp } from "./support/app-server";
 import {
@@ -23,7 +23,6 @@ import { ensureBuilt, startProduct } from "./support/product";
 
 // A user's app: fresh Vite + React + Tailwind 4, the block added with the real shadcn CLI from the
 // running server's /r/, built, served, and used in the browser against the reference server.
-const SHADCN = join(REPO_ROOT, "node_modules", "shadcn", "dist", "index.js");
 const SETUP_TIMEOUT = 8 * 60_000;
 const FLOW_TIMEOUT = 60_000;
 
@@ -33,14 +32,8 @@ let app: AppServer;
 let browser: Browser;
 let appDir: string;
 
-/** Runs the shadcn CLI in the app, offline: its home registry is the loopback stand-in. */
-function shadcn(args: string[]) {
-  return runCommand(process.execPath, [SHADCN, ...args], {
-    cwd: appDir,
-    env: { ...NPM_ENV, CI: "1", REGISTRY_URL: shadcnHome.shadcnUrl },
-    timeoutMs: 240_000,
-  });
-}
+/** Runs the shadcn CLI in the app, offline. */
+const shadcn = (args: string[]) => runShadcn(appDir, shadcnHome.shadcnUrl, args);
 
 beforeAll(async () => {
   await ensureBuilt();

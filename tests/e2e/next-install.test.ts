@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshNextApp, NPM_ENV, runCommand } from "../install/fresh-app";
+import { createFreshNextApp, runCommand } from "../install/fresh-app";
 import { type RegistryServer, startRegistryServer } from "../install/registry-server";
-import { writeShadcnHome } from "../install/shadcn-home";
+import { runShadcn, writeShadcnHome } from "../install/shadcn-home";
 import { REPO_ROOT, type ServerProcess } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 import { waitFor } from "../support/wait-for";
@@ -28,7 +28,6 @@ import { ensureBuilt, startProduct } from "./support/product";
 // built by `next build` (type check included), served by `next start`, and used in Chromium.
 // One build serves both ways of reaching the server: the page at / talks to the server's own
 // origin (PREPICK_CORS_ORIGINS lists the app's), /same-origin goes through the app's rewrite.
-const SHADCN = join(REPO_ROOT, "node_modules", "shadcn", "dist", "index.js");
 const SETUP_TIMEOUT = 12 * 60_000;
 const FLOW_TIMEOUT = 60_000;
 
@@ -43,18 +42,8 @@ let appUrl: string;
 let nextServer: ChildProcess | undefined;
 let nextOutput = "";
 
-/**
- * Runs the shadcn CLI in the app, offline: its home registry is the loopback stand-in. `input`
- * answers its prompts, as a person at the terminal would.
- */
-function shadcn(args: string[], input?: string) {
-  return runCommand(process.execPath, [SHADCN, ...args], {
-    cwd: appDir,
-    env: { ...NPM_ENV, CI: "1", REGISTRY_URL: shadcnHome.shadcnUrl },
-    timeoutMs: 240_000,
-    ...(input !== undefined ? { input } : {}),
-  });
-}
+/** Runs the shadcn CLI in the app, offline; `input` answers its prompts. */
+const shadcn = (args: string[], input?: string) => runShadcn(appDir, shadcnHome.shadcnUrl, args, input);
 
 /** The code block after `<!-- marker -->` in a document of the repository, word for word. */
 function documented(document: string, marker: string): string {

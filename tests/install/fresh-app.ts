@@ -78,6 +78,11 @@ export const NPM_ENV = {
   npm_config_loglevel: "error",
 };
 
+/** Writes `value` to `path` as JSON, the way npm and create-* tools format it. */
+function writeJson(path: string, value: unknown): void {
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
 /** The exact version this repository uses of each package, so installs come from npm's cache. */
 function versionsOf(names: string[]): Record<string, string> {
   const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
@@ -97,8 +102,7 @@ function versionsOf(names: string[]): Record<string, string> {
  */
 export async function createFreshApp(dir: string): Promise<void> {
   mkdirSync(join(dir, "src"), { recursive: true });
-  const json = (path: string, value: unknown) =>
-    writeFileSync(join(dir, path), `${JSON.stringify(value, null, 2)}\n`);
+  const json = (path: string, value: unknown) => writeJson(join(dir, path), value);
   json("package.json", {
     name: "fresh-app",
     private: true,
@@ -210,8 +214,7 @@ export function writeEntry(dir: string, app: string): void {
  */
 export async function createFreshNextApp(dir: string, nextConfig: string): Promise<void> {
   mkdirSync(join(dir, "app"), { recursive: true });
-  const json = (path: string, value: unknown) =>
-    writeFileSync(join(dir, path), `${JSON.stringify(value, null, 2)}\n`);
+  const json = (path: string, value: unknown) => writeJson(join(dir, path), value);
   json("package.json", {
     name: "fresh-next-app",
     private: true,

@@ -1,6 +1,29 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { type CommandResult, NPM_ENV, runCommand } from "./fresh-app";
 import { importsOf, packageOf, primitiveName, primitiveSources, ROOT } from "./registry-catalogue";
+
+/** The shadcn CLI this repository pins. */
+const SHADCN = join(ROOT, "node_modules", "shadcn", "dist", "index.js");
+
+/**
+ * Runs the real shadcn CLI in the app at `dir`, offline: its home registry is the stand-in at
+ * `shadcnUrl` (see {@link writeShadcnHome}). `input` answers its prompts, as a person at the
+ * terminal would; without it, a prompt ends the command.
+ */
+export function runShadcn(
+  dir: string,
+  shadcnUrl: string,
+  args: string[],
+  input?: string,
+): Promise<CommandResult> {
+  return runCommand(process.execPath, [SHADCN, ...args], {
+    cwd: dir,
+    env: { ...NPM_ENV, CI: "1", REGISTRY_URL: shadcnUrl },
+    timeoutMs: 240_000,
+    ...(input !== undefined ? { input } : {}),
+  });
+}
 
 /** The files of shadcn's own registry that are fixtures here: `colors/*` and `utils`. */
 const FIXTURES = join(ROOT, "tests", "install", "fixtures", "shadcn");

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshApp, NPM_ENV, runCommand, writeEntry } from "./fresh-app";
+import { createFreshApp, runCommand, writeEntry } from "./fresh-app";
 import {
   type CatalogueItem,
   dependencyName,
@@ -12,7 +12,7 @@ import {
   readCatalogue,
 } from "./registry-catalogue";
 import { type RegistryServer, startRegistryServer } from "./registry-server";
-import { writeShadcnHome } from "./shadcn-home";
+import { runShadcn, writeShadcnHome } from "./shadcn-home";
 
 // Installs run the real shadcn CLI and npm (from its cache first) into fresh apps: minutes, not seconds.
 const INSTALL_TEST_TIMEOUT = 8 * 60_000;
@@ -48,12 +48,7 @@ function closureOf(name: string): { items: CatalogueItem[]; shadcnItems: string[
 
 /** Runs the real shadcn CLI in the app at `dir`; both registries it reads are the loopback server. */
 async function shadcn(dir: string, args: string[]): Promise<string> {
-  const { output } = await runCommand(process.execPath, [SHADCN, ...args], {
-    cwd: dir,
-    env: { ...NPM_ENV, CI: "1", REGISTRY_URL: server.shadcnUrl },
-    timeoutMs: 240_000,
-  });
-  return output;
+  return (await runShadcn(dir, server.shadcnUrl, args)).output;
 }
 
 /** Registers `@prepick` as the install docs say, then adds `@prepick/<name>` without prompts. */
