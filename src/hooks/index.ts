@@ -8,6 +8,17 @@ export {
   type ElicitationStoreOptions,
   readOutcome,
 } from "./elicitation-store";
+export { count, formatAnswer, formatDate, formatNumber } from "./format-answer";
+export { type CharacterCount, characterCount, issueSentence } from "./issue-sentence";
+export {
+  type Count,
+  type DateRange,
+  englishMessages,
+  type NumberRange,
+  type PrepickMessages,
+  type PrepickMessagesInput,
+  resolveMessages,
+} from "./prepick-messages";
 export { INITIAL_SKIP_STATE, skipTransition } from "./skip-machine";
 export { isElicitationPart, TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 export type * from "./transcript-types";
