@@ -8,6 +8,7 @@ export { ChatTranscript, useStickToBottom } from "./chat-transcript";
 export {
   ElicitationActions,
   ElicitationHints,
+  ElicitationSkipConfirm,
   ElicitationStatus,
   elicitationButtonVariants,
 } from "./elicitation-actions";

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type AnswerIssue, validateAnswers } from "@/lib/prepick/core/answers";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Question } from "@/lib/prepick/core/question";
 import type { Rule } from "@/lib/prepick/core/value-problem";
+import { createElicitation } from "./create-elicitation";
+import { describeOutcome } from "./describe-outcome";
 import { formatAnswer } from "./format-answer";
 import { characterCount, issueSentence } from "./issue-sentence";
 import { englishMessages, type PrepickMessages, resolveMessages } from "./prepick-messages";
@@ -208,9 +211,29 @@ describe("messages", () => {
     expect(german.locale).toBe("de-DE");
     expect(resolveMessages(undefined)).toBe(englishMessages);
   });
+
+  it("reach the block: its errors and settled answers are in the app's language and locale", async () => {
+    const block = createElicitation({
+      id: "de",
+      request: {
+        questions: [{ ...seats, input: { type: "number", min: 1, max: 9999, required: true } }, contact],
+      },
+      messages: { locale: "de-DE", errors: { required: "Bitte beantworten." } },
+    });
+    block.setValue("contact", "");
+    expect(block.getQuestion("contact")?.error).toBe("Bitte beantworten.");
+    block.setValue("seats", "12000");
+    expect(block.getQuestion("seats")?.error).toBe("Enter a number from 1 to 9.999.");
+    block.setValue("seats", "1234");
+    block.setValue("contact", "sam@example.com");
+    await block.submit();
+    expect(block.getSnapshot().settled?.answers[0]?.labels).toEqual(["1.234"]);
+  });
 });
 
 describe("the settled view's data", () => {
+  const set: Question[] = [scope, contact, { ...agree, defaults: ["true"] }, when];
+
   it("formats answers for the person: labels, Yes/No, numbers and dates for the locale", () => {
     expect(formatAnswer(agree, "true", en)).toBe("Yes");
     expect(formatAnswer(seats, "1234.5", en)).toBe("1,234.5");
@@ -219,5 +242,23 @@ describe("the settled view's data", () => {
     expect(formatAnswer(when, "2026-12-04", { ...en, locale: "fr-FR" })).toBe("4 déc. 2026");
     expect(formatAnswer(scope, "file", en)).toBe("This file");
     expect(formatAnswer(notes, "as typed", en)).toBe("as typed");
+  });
+
+  it("says whose answer stands: the person's, the agent's pick, nothing, or left to the agent", () => {
+    const answered = describeOutcome(set, settleAnswers(set, { scope: ["file"], contact: ["a@b.co"] }), en);
+    expect(answered.answers.map((answer) => answer.kind)).toEqual([
+      "answered",
+      "answered",
+      "pre-picked",
+      "no-answer",
+    ]);
+    const skipped = describeOutcome(set, settleSkipped(set), en);
+    expect(skipped.skipped).toBe(true);
+    expect(skipped.answers.map((answer) => [answer.labels, answer.kind])).toEqual([
+      [["The whole module"], "pre-picked"],
+      [[], "left-to-agent"],
+      [["Yes"], "pre-picked"],
+      [[], "left-to-agent"],
+    ]);
   });
 });

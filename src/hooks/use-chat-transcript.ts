@@ -1,5 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { AgentChatTransport, ToolCallClient } from "@/lib/prepick/transport";
+import type { PrepickMessagesInput } from "./prepick-messages";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./transcript-types";
 
@@ -9,6 +10,8 @@ export interface UseChatTranscriptOptions {
   transport?: Pick<AgentChatTransport, "client">;
   /** A client, when there is no transport at hand. */
   client?: ToolCallClient;
+  /** Sentences in the app's language (errors, settled answers), laid over the English defaults. */
+  messages?: PrepickMessagesInput;
 }
 
 /** The conversation as a transcript of blocks. */
@@ -31,7 +34,9 @@ export function useChatTranscript(
 ): ChatTranscript {
   const client = options.client ?? options.transport?.client;
   const builderRef = useRef<TranscriptBuilder | null>(null);
-  if (builderRef.current === null) builderRef.current = new TranscriptBuilder(chat, client);
+  if (builderRef.current === null) {
+    builderRef.current = new TranscriptBuilder(chat, client, { messages: options.messages });
+  }
   const builder = builderRef.current;
   useLayoutEffect(() => {
     builder.setChat(chat);
