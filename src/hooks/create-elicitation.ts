@@ -1,5 +1,6 @@
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Answers, ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
+import { type DraftStorage, draftSlot } from "./draft-storage";
 import type { ElicitationStart } from "./elicitation-machine";
 import { createElicitationStore } from "./elicitation-store";
 import { type PrepickMessagesInput, resolveMessages } from "./prepick-messages";
@@ -26,6 +27,12 @@ export interface CreateElicitationOptions extends ElicitationStart {
   onSkip?: () => Promise<ElicitationOutcome>;
   /** Sentences in the app's language, laid over the English defaults. */
   messages?: PrepickMessagesInput;
+  /**
+   * Keep the pending draft (values touched, current question) here, under the set's `id`, so it
+   * survives a reload: restored when the block starts without `values` or `index`, forgotten once
+   * it settles. Left out, nothing is kept (`useChatTranscript` passes session storage).
+   */
+  drafts?: DraftStorage;
 }
 
 /**
@@ -57,6 +64,7 @@ export function createElicitation(options: CreateElicitationOptions): Elicitatio
     onAnswer: options.onAnswer ?? local.onAnswer,
     onSkip: options.onSkip ?? local.onSkip,
     messages,
+    draft: options.drafts ? draftSlot(options.drafts, options.id) : undefined,
   });
   return {
     ...store,

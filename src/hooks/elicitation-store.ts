@@ -4,6 +4,7 @@ import type { Answers, ElicitationOutcome, Question } from "@/lib/prepick/core/q
 import { isRequired } from "@/lib/prepick/core/value-problem";
 import { messageOf, toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import { describeOutcome, readOutcome } from "./describe-outcome";
+import type { DraftSlot } from "./draft-storage";
 import {
   answerView,
   type ElicitationStart,
@@ -34,6 +35,11 @@ export interface ElicitationStoreOptions extends ElicitationStart {
   onSkip: (() => Promise<ElicitationOutcome>) | undefined;
   /** The sentences errors and settled answers are written in (English when left out). */
   messages?: PrepickMessages;
+  /**
+   * Where the draft is kept while pending, restored from when the store starts without `values`
+   * or `index`, and forgotten once the set settles or is dismissed.
+   */
+  draft?: DraftSlot;
 }
 
 function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -62,7 +68,7 @@ function pick(values: Answers, among: readonly Question[]): Answers {
 /**
  * The vanilla store behind an elicitation block: the set's one state (moved only by
  * `elicitationTransition`), the snapshot read from it, and the effects the state asks for:
- * sending an answer or a skip, loading the pattern engine. Question snapshots
+ * sending an answer or a skip, loading the pattern engine, keeping the draft. Question snapshots
  * keep their identity until that question changes, so a per-question subscription re-renders one
  * question per keystroke.
  */
@@ -71,7 +77,10 @@ export function createElicitationStore(
   options: ElicitationStoreOptions,
 ): ElicitationStore {
   const messages = options.messages ?? englishMessages;
-  let state = initialElicitationState(questions, options, patternEngineReady());
+  const slot = options.draft;
+  const restored = options.values === undefined && options.index === undefined ? slot?.load() : undefined;
+  let state = initialElicitationState(questions, { ...options, ...restored }, patternEngineReady());
+  if (state.status !== "pending") slot?.clear();
   const withPatterns = questions.filter((question) => question.input?.pattern !== undefined);
   const withoutPatterns = questions.filter((question) => question.input?.pattern === undefined);
 
@@ -226,6 +235,8 @@ export function createElicitationStore(
     const after = elicitationTransition(before, event, questions);
     if (after === before) return;
     state = after;
+    if (after.status !== "pending") slot?.clear();
+    else if (before.status !== "pending" || before.draft !== after.draft) slot?.save(after.draft);
     emit(build());
     run(before, after);
   }

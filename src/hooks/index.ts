@@ -3,6 +3,13 @@ export { type ApprovalBlockInit, createApprovalBlock, type SendDecision } from "
 export { type CreateElicitationOptions, createElicitation } from "./create-elicitation";
 export { describeOutcome, readOutcome } from "./describe-outcome";
 export {
+  type DraftSlot,
+  type DraftStorage,
+  draftKey,
+  draftSlot,
+  sessionDraftStorage,
+} from "./draft-storage";
+export {
   answerView,
   type ElicitationStart,
   elicitationTransition,

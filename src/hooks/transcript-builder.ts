@@ -15,6 +15,7 @@ import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
 import { createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
 import { readOutcome } from "./describe-outcome";
+import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
 import type {
   ApprovalBlock,
@@ -42,6 +43,8 @@ type AnyToolPart = ToolUIPart | DynamicToolUIPart;
 export interface TranscriptBuilderOptions {
   /** Sentences in the app's language, laid over the English defaults. */
   messages?: PrepickMessagesInput;
+  /** Where pending drafts are kept (none when left out). */
+  drafts?: DraftStorage;
 }
 
 /** Whether a part is a question set: a dynamic `ask` part, or a static `tool-ask` one. */
@@ -279,6 +282,7 @@ export class TranscriptBuilder {
       outcome,
       dismissed: denied,
       messages: this.options.messages,
+      drafts: this.options.drafts,
       ...(part.providerExecuted
         ? this.serverActions(part.toolCallId)
         : this.clientActions(part.toolCallId, getToolName(part), request)),
