@@ -2,27 +2,17 @@
 import { act, cleanup, renderHook } from "@testing-library/react";
 import type { UIMessage } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { scopeQuestion, specTypedQuestions } from "@/lib/prepick/core/fixtures.test-data";
 import type { ElicitationRequest } from "@/lib/prepick/core/question";
 import { createElicitation } from "./create-elicitation";
 import { type DraftStorage, draftKey } from "./draft-storage";
 import type { ElicitationBlock } from "./transcript-types";
 import { type UseChatTranscriptOptions, useChatTranscript } from "./use-chat-transcript";
 
+// The spec's scope, then its contact and notes.
 const request: ElicitationRequest = {
   source: "intake",
-  questions: [
-    {
-      id: "scope",
-      prompt: "How much should I cover?",
-      options: [
-        { value: "file", label: "This file", hotkey: "a" },
-        { value: "module", label: "The whole module", hotkey: "b" },
-      ],
-      defaults: ["module"],
-    },
-    { id: "contact", prompt: "Who should we email?", input: { type: "email", required: true } },
-    { id: "notes", prompt: "Anything else?", input: { type: "textarea", max: 500 } },
-  ],
+  questions: [scopeQuestion, ...specTypedQuestions.slice(1)],
 };
 
 /** A storage in memory, as a test or an app may pass its own. */

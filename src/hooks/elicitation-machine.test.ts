@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
+import { scopeQuestion, seatsQuestion } from "@/lib/prepick/core/fixtures.test-data";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Answers, Question } from "@/lib/prepick/core/question";
 import {
@@ -19,21 +20,8 @@ import type {
 } from "./transcript-types";
 
 const questions: Question[] = [
-  {
-    id: "scope",
-    prompt: "How much should I cover?",
-    options: [
-      { value: "file", label: "This file" },
-      { value: "module", label: "The whole module" },
-    ],
-    defaults: ["module"],
-  },
-  {
-    id: "seats",
-    prompt: "How many seats?",
-    input: { type: "number", min: 1, max: 9, required: true },
-    defaults: ["2"],
-  },
+  scopeQuestion,
+  seatsQuestion,
   {
     id: "branch",
     prompt: "What should the branch be called?",

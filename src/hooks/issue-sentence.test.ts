@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AnswerIssue, validateAnswers } from "@/lib/prepick/core/answers";
+import { scopeQuestion as scope } from "@/lib/prepick/core/fixtures.test-data";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Question } from "@/lib/prepick/core/question";
 import type { Rule } from "@/lib/prepick/core/value-problem";
@@ -33,15 +34,6 @@ const branch: Question = {
   id: "branch",
   prompt: "Branch?",
   input: { type: "text", pattern: "[a-z]+(-[a-z]+)*", placeholder: "fix-login" },
-};
-const scope: Question = {
-  id: "scope",
-  prompt: "How much should I cover?",
-  options: [
-    { value: "file", label: "This file" },
-    { value: "module", label: "The whole module" },
-  ],
-  defaults: ["module"],
 };
 const agree: Question = { id: "agree", prompt: "Agree?", input: { type: "boolean" } };
 
