@@ -150,7 +150,7 @@ describe("the demo page", () => {
         await seats.press("Enter");
         await page
           .getByRole("alert")
-          .filter({ hasText: /at most 9/ })
+          .filter({ hasText: "Enter a number from 1 to 9." })
           .waitFor();
         expect(await page.getByText("Question 1 of 3").count()).toBe(1);
 
