@@ -129,6 +129,45 @@ describe("ChatElicitation, one question at a time", () => {
     expect(screen.queryByRole("radio")).toBeNull();
   });
 
+  it("asks once before a skip discards a changed pick: Escape keeps the change, s again skips", async () => {
+    const user = userEvent.setup();
+    const { block, sent } = recordingBlock({ request: refactorerRequest });
+    render(<ChatElicitation block={block} autoFocus />);
+    await user.keyboard("a");
+    await user.keyboard("s");
+    expect(sent.skips).toBe(0);
+    const asking = screen.getByRole("group", { name: /You changed some answers/ });
+    expect(document.activeElement).toBe(within(asking).getByRole("button", { name: "Keep my changes" }));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: /You changed some answers/ })).toBeNull();
+    const file = screen.getByRole("radio", { name: "This file" });
+    expect(file.getAttribute("aria-checked")).toBe("true");
+    expect(document.activeElement).toBe(file);
+
+    await user.keyboard("s");
+    await user.keyboard("s");
+    expect(sent.skips).toBe(1);
+    expect(await screen.findByText("Skipped: the agent went with its own picks.")).toBeTruthy();
+    // The agent's pick stood, not the discarded change.
+    const scope = document.querySelector("[data-slot=elicitation-settled-answer][data-question-id=scope] dd");
+    expect(scope?.textContent).toBe("The whole modulepre-picked");
+  });
+
+  it("skipping with a required email half typed says the agent decides, after asking", async () => {
+    const user = userEvent.setup();
+    const { block, sent } = recordingBlock({ request: bookingRequest, index: 1 });
+    render(<ChatElicitation block={block} autoFocus />);
+    await user.keyboard("sam@exa");
+    await user.click(screen.getByRole("button", { name: "Skip and use my picks" }));
+    await user.click(screen.getByRole("button", { name: "Discard my changes and skip" }));
+    expect(sent.skips).toBe(1);
+    const left = await screen.findAllByText("No answer: the agent decides");
+    expect(left.map((row) => row.closest("[data-question-id]")?.getAttribute("data-question-id"))).toEqual([
+      "contact",
+      "notes",
+    ]);
+  });
+
   it("ignores hotkeys while a text field has the focus, and Enter while an input method composes", async () => {
     const user = userEvent.setup();
     const { block, sent } = recordingBlock({ request: bookingRequest, index: 1 });
@@ -159,7 +198,7 @@ describe("ChatElicitation, one question at a time", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     await user.keyboard("{Enter}");
     const alert = screen.getByRole("alert");
-    expect(alert.textContent).toBe('answers["seats"] must be at most 9');
+    expect(alert.textContent).toBe("Enter a number from 1 to 9.");
     expect(seats.getAttribute("aria-invalid")).toBe("true");
     expect(seats.getAttribute("aria-describedby")).toContain(alert.id);
     expect(document.activeElement).toBe(seats);
@@ -184,15 +223,11 @@ describe("ChatElicitation, all at once", () => {
     const email = screen.getByRole("textbox", { name: "Who should we email?" });
     expect(document.activeElement).toBe(email);
     expect(email.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText('answers["contact"] is required').getAttribute("role")).toBe("alert");
+    expect(screen.getByText("This one is required.").getAttribute("role")).toBe("alert");
     await user.type(email, "sam@example.com{Enter}");
     expect(sent.answers).toEqual([{ contact: ["sam@example.com"] }]);
     const answered = await screen.findAllByRole("definition");
-    expect(answered.map((item) => item.textContent)).toEqual([
-      "2pre-picked",
-      "sam@example.com",
-      "(no answer)",
-    ]);
+    expect(answered.map((item) => item.textContent)).toEqual(["2pre-picked", "sam@example.com", "No answer"]);
   });
 
   it("places a server's 400 on the question it names", async () => {
@@ -215,7 +250,11 @@ describe("ChatElicitation, all at once", () => {
     render(<ChatElicitation block={block} layout="all-at-once" />);
     await user.click(screen.getByRole("button", { name: "Confirm" }));
     const email = screen.getByRole("textbox", { name: "Who should we email?" });
-    expect(screen.getByRole("alert").textContent).toBe('answers["contact"] is not a known address');
+    // The server's rule, said as a person reads it, on the question it names.
+    expect(screen.getByRole("alert").textContent).toBe("Enter an email address, like name@example.com.");
+    expect(screen.getByRole("alert").closest("[data-question-id]")?.getAttribute("data-question-id")).toBe(
+      "contact",
+    );
     expect(document.activeElement).toBe(email);
     expect(form().getAttribute("data-status")).toBe("invalid");
   });
@@ -235,7 +274,8 @@ describe("ChatElicitation, all at once", () => {
     render(<ChatElicitation block={block} layout="all-at-once" />);
     await user.click(screen.getByRole("radio", { name: "This file" }));
     await user.click(screen.getByRole("button", { name: "Confirm" }));
-    expect(screen.getByRole("alert").textContent).toContain("Your answers were not sent: Failed to fetch");
+    expect(screen.getByRole("alert").textContent).toContain("Your answers were not sent.");
+    expect(block.getSnapshot().answer).toMatchObject({ status: "failed", error: "Failed to fetch" });
     const retry = screen.getByRole("button", { name: "Retry" });
     expect(document.activeElement).toBe(retry);
     await user.click(retry);

@@ -2,6 +2,7 @@
 
 import type * as React from "react";
 import { Button } from "@/components/ui/button";
+import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
 import { ElicitationKey } from "./elicitation-option";
@@ -14,6 +15,7 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
   const { block, layout, index, busy, answer, skip, previous, skipAll } =
     useElicitationContext("ElicitationActions");
   const last = layout === "all-at-once" || index >= block.questions.length - 1;
+  if (skip.status === "confirming") return <ElicitationSkipConfirm className={className} />;
   return (
     <div
       data-slot="elicitation-actions"
@@ -43,6 +45,38 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
   );
 }
 
+/**
+ * Asked once, in place of the buttons, when the person skips after changing answers: discard the
+ * changes and let the agent's picks stand, or keep them. `s` again confirms, Escape keeps.
+ */
+function ElicitationSkipConfirm({ className, ...props }: React.ComponentProps<"fieldset">) {
+  const { block, skipAll, cancelSkip } = useElicitationContext("ElicitationSkipConfirm");
+  const { question, discard, keep } = block.messages.skipConfirm;
+  return (
+    <fieldset
+      data-slot="elicitation-skip-confirm"
+      className={cn("flex min-w-0 flex-col gap-2", className)}
+      {...props}
+    >
+      <legend className="mb-2 text-sm">{question}</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" data-slot="elicitation-skip-keep" onClick={cancelSkip}>
+          {keep}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          data-slot="elicitation-skip-discard"
+          aria-keyshortcuts="s"
+          onClick={() => void skipAll()}
+        >
+          {discard}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
 /** The keyboard hints the spec draws: "⏎ confirm" and "s skip and use my picks". */
 function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
   return (
@@ -63,22 +97,9 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
 
 /** The status of the whole form: what failed and a Retry, or a refusal no question can show. */
 function ElicitationStatus({ className, ...props }: React.ComponentProps<"div">) {
-  const { block, answer, skip, busy, retry } = useElicitationContext("ElicitationStatus");
-  const known = new Set(block.questions.map((question) => question.id));
-  let message: string | undefined;
-  let retryable = false;
-  if (answer.status === "failed") {
-    message = `Your answers were not sent: ${answer.error}`;
-    retryable = true;
-  } else if (skip.status === "failed" || skip.status === "rejected") {
-    message = `The skip was not sent: ${skip.error}`;
-    retryable = true;
-  } else if (answer.status === "rejected") {
-    const stray = answer.issues.filter((issue) => !known.has(issue.questionId));
-    if (answer.issues.length === 0 || stray.length > 0) {
-      message = [answer.error, ...stray.map((issue) => issue.message)].join(" ");
-    }
-  }
+  const { block, busy, retry } = useElicitationContext("ElicitationStatus");
+  const message = useElicitationSelector(block, (snapshot) => snapshot.error);
+  const retryable = useElicitationSelector(block, (snapshot) => snapshot.canRetry);
   if (message === undefined) return null;
   return (
     <div
@@ -107,4 +128,4 @@ function ElicitationStatus({ className, ...props }: React.ComponentProps<"div">)
   );
 }
 
-export { ElicitationActions, ElicitationHints, ElicitationStatus };
+export { ElicitationActions, ElicitationHints, ElicitationSkipConfirm, ElicitationStatus };

@@ -20,26 +20,24 @@ export interface ElicitationContextValue {
   layout: ElicitationLayout;
   /** The current question, for the one-at-a-time layout. */
   index: number;
-  /** The answer state machine. */
+  /** The answer, a view of the set's state. */
   answer: AnswerState;
-  /** The skip state machine. */
+  /** The skip, a view of the set's state (`confirming` while it asks to discard changes). */
   skip: SkipState;
   /** True while an answer or a skip is on its way: the controls are disabled. */
   busy: boolean;
-  /** How many times the person tried to confirm; errors show once this is above zero. */
-  attempts: number;
-  /** A question that refused a "next", why, and the value it refused (shown until that changes). */
-  stepError: { questionId: string; message: string; value: readonly string[] } | undefined;
   /** The id prefix of this form's elements. */
   baseId: string;
-  /** Confirms the current question and shows the next one (one-at-a-time). */
+  /** Confirms the current question and shows the next one (one-at-a-time); the set decides if it may. */
   next: () => void;
   /** Shows the previous question (one-at-a-time). */
   previous: () => void;
   /** Submits the touched answers; the focus moves to the first invalid control if refused. */
   submit: () => Promise<void>;
-  /** Skips the whole set, leaving the pre-picked answers to stand. */
+  /** Skips the whole set, leaving the pre-picked answers to stand (asks first when something changed). */
   skipAll: () => Promise<void>;
+  /** Keeps the changes instead of skipping. */
+  cancelSkip: () => void;
   /** Sends whichever request failed again. */
   retry: () => Promise<void>;
 }

@@ -251,7 +251,7 @@ describe("refusals and failures", () => {
     expect(screen.getByRole("status").textContent).toBe("Question 3 of 3");
     await user.keyboard("{Enter}");
     expect(screen.getByRole("status").textContent).toBe("Question 1 of 3");
-    expect(screen.getByRole("alert").textContent).toBe('answers["scope"] is no longer offered');
+    expect(screen.getByRole("alert").textContent).toBe("Choose one of the options.");
     expect(document.activeElement).toBe(screen.getByRole("radio", { name: "The whole module" }));
     expect(screen.getByRole("radiogroup").getAttribute("aria-invalid")).toBe("true");
   });
@@ -270,7 +270,7 @@ describe("refusals and failures", () => {
     });
     render(<ChatElicitation block={block} autoFocus />);
     await user.keyboard("s");
-    expect(screen.getByRole("alert").textContent).toContain("The skip was not sent: Failed to fetch");
+    expect(screen.getByRole("alert").textContent).toContain("The skip was not sent.");
     expect(screen.getByRole("form").getAttribute("data-status")).toBe("failed");
     await user.keyboard("{Enter}");
     expect(calls).toBe(2);

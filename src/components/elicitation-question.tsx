@@ -41,12 +41,8 @@ function ElicitationQuestion({
   const choices = React.useMemo(() => elicitationChoices(question), [question]);
   const [left, setLeft] = React.useState(false);
   const baseId = `${root.baseId}-${state.index}`;
-  const refusedStep =
-    root.stepError?.questionId === questionId && root.stepError.value === state.value
-      ? root.stepError.message
-      : undefined;
-  const revealed = left || root.attempts > 0 || showsErrorAtOnce(question);
-  const error = refusedStep ?? (revealed ? state.error : undefined);
+  const revealed = left || state.attempted || showsErrorAtOnce(question);
+  const error = revealed ? state.error : undefined;
   const current = root.layout === "all-at-once" || state.index === root.index;
 
   const context = React.useMemo<ElicitationQuestionContextValue>(() => {

@@ -1,11 +1,12 @@
 "use client";
 
 import * as React from "react";
-import { waitsForPatterns } from "@/hooks/elicitation-store";
-import type { ElicitationBlock, ElicitationQuestionState } from "@/hooks/transcript-types";
+import type {
+  ElicitationAttempt,
+  ElicitationBlock,
+  ElicitationQuestionState,
+} from "@/hooks/transcript-types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
-import { validateAnswers } from "@/lib/prepick/core/answers";
-import { loadPatternEngine } from "@/lib/prepick/core/pattern";
 import { cn } from "@/lib/utils";
 import { elicitationChoices } from "./elicitation-choices";
 import {
@@ -14,8 +15,6 @@ import {
   ElicitationProvider,
 } from "./elicitation-context";
 import { type ElicitationKeyAction, elicitationKeyTarget, resolveElicitationKey } from "./elicitation-keys";
-
-type FocusRequest = { questionId: string | undefined; invalid: boolean };
 
 const QUESTION_SELECTOR = "[data-slot=elicitation-question]";
 const CONTROL_SELECTOR = "[data-elicitation-control]";
@@ -51,16 +50,49 @@ function moveFocus(question: Element, from: EventTarget, to: "previous" | "next"
   controls[index]?.focus();
 }
 
-/** Whether a question refuses to be confirmed as it stands (touched values or its defaults). */
-function stepIssue(state: ElicitationQuestionState): string | undefined {
-  const answers = state.touched ? { [state.id]: [...state.value] } : {};
-  return validateAnswers([state.question], answers)[0]?.message;
+/** Where the focus goes after the set's state moved, if anywhere. */
+type FocusTarget = { question: "current"; invalid: boolean } | { slot: string };
+
+/** What the focus follows: the pending set's attempt and its current question. */
+type FocusState = { attempt: ElicitationAttempt | undefined; index: number };
+
+function focusTarget(
+  before: FocusState,
+  after: FocusState,
+  asked: ReadonlySet<string>,
+): FocusTarget | undefined {
+  const attempt = after.attempt;
+  if (!attempt || !before.attempt) return undefined;
+  if (attempt !== before.attempt) {
+    if (attempt.type === "next" && attempt.status === "refused")
+      return { question: "current", invalid: true };
+    if (attempt.type === "answer" && attempt.status === "rejected") {
+      // A refusal no question can show is said in the status line.
+      return attempt.issues.some((issue) => asked.has(issue.questionId))
+        ? { question: "current", invalid: true }
+        : { slot: "elicitation-status" };
+    }
+    // The controls were disabled while sending, so the focus fell out of the form: bring it to Retry.
+    if (
+      attempt.type !== "none" &&
+      (attempt.status === "failed" || (attempt.type === "skip" && attempt.status === "rejected"))
+    ) {
+      return { slot: "elicitation-retry" };
+    }
+    if (attempt.type === "skip" && attempt.status === "confirming") return { slot: "elicitation-skip-keep" };
+    const was = before.attempt;
+    if (was.type === "skip" && was.status === "confirming" && attempt.type === "none") {
+      return { question: "current", invalid: false };
+    }
+  }
+  if (after.index !== before.index) return { question: "current", invalid: false };
+  return undefined;
 }
 
 /**
  * The form of a question set: provides the shared state to its parts, owns the keyboard (hotkeys,
- * Enter, `s`, arrows, scoped to this form) and moves the focus to the new question or to the first
- * invalid control.
+ * Enter, `s`, arrows, scoped to this form) and moves the focus as the set's state moves: to the new
+ * question, to the first invalid control, to Retry, to the skip confirmation.
  */
 function ElicitationRoot({
   block,
@@ -79,96 +111,70 @@ function ElicitationRoot({
   autoFocus?: boolean;
 }) {
   const formRef = React.useRef<HTMLFormElement>(null);
+  // The attempt keeps its identity while the person types, so a keystroke does not render the form.
+  const attempt = useElicitationSelector(block, (snapshot) =>
+    snapshot.state.status === "pending" ? snapshot.state.attempt : undefined,
+  );
   const index = useElicitationSelector(block, (snapshot) => snapshot.index);
   const answer = useElicitationSelector(block, (snapshot) => snapshot.answer);
   const skip = useElicitationSelector(block, (snapshot) => snapshot.skip);
   const busy = useElicitationSelector(block, (snapshot) => snapshot.busy);
   const phase = useElicitationSelector(block, (snapshot) => snapshot.phase);
+  const failed = useElicitationSelector(block, (snapshot) => snapshot.canRetry);
   const touched = useElicitationSelector(block, (snapshot) => snapshot.questions.some((q) => q.touched));
-  const [attempts, setAttempts] = React.useState(answer.status === "rejected" ? 1 : 0);
-  const [stepError, setStepError] = React.useState<ElicitationContextValue["stepError"]>();
-  const [focusRequest, setFocusRequest] = React.useState<FocusRequest | null>(
-    autoFocus ? { questionId: block.questions[index]?.id, invalid: false } : null,
-  );
   const baseId = React.useId();
   const count = block.questions.length;
 
-  React.useEffect(() => {
-    const form = formRef.current;
-    if (!focusRequest || !form) return;
-    const question = findQuestion(form, focusRequest.questionId);
-    if (question) focusQuestion(question, focusRequest.invalid);
-    else form.querySelector<HTMLElement>("[data-slot=elicitation-status]")?.focus();
-  }, [focusRequest]);
-
-  const failed = answer.status === "failed" || skip.status === "failed" || skip.status === "rejected";
-  const wasFailed = React.useRef(failed);
-  React.useEffect(() => {
-    // The controls were disabled while sending, so the focus fell out of the form: bring it to Retry.
-    if (failed && !wasFailed.current) {
-      formRef.current?.querySelector<HTMLElement>("[data-slot=elicitation-retry]")?.focus();
-    }
-    wasFailed.current = failed;
-  }, [failed]);
-
-  const context = React.useMemo<ElicitationContextValue>(() => {
-    const questionAt = (at: number) => block.getSnapshot().questions[at];
-    const submit = async () => {
-      setAttempts((count) => count + 1);
-      await block.submit();
-      const snapshot = block.getSnapshot();
-      if (snapshot.answer.status !== "rejected") return;
-      const first = snapshot.questions.find((question) => question.issues.length > 0);
-      if (first && layout === "one-at-a-time") block.setIndex(first.index);
-      setFocusRequest({ questionId: first?.id, invalid: true });
-    };
-    const next = () => {
-      const current = questionAt(index);
-      if (!current) return;
-      if (waitsForPatterns([current.question])) {
-        // Its pattern is checked once the engine is here; then confirm, unless the person moved on.
-        loadPatternEngine().then(
-          () => block.getSnapshot().index === index && next(),
-          (error: Error) => {
-            const message = `This answer cannot be checked yet: ${error.message}`;
-            setStepError({ questionId: current.id, message, value: current.value });
-          },
-        );
+  const focus = React.useCallback(
+    (target: FocusTarget) => {
+      const form = formRef.current;
+      if (!form) return;
+      if ("slot" in target) {
+        form.querySelector<HTMLElement>(`[data-slot=${target.slot}]`)?.focus();
         return;
       }
-      const message = stepIssue(current);
-      if (message !== undefined) {
-        setAttempts((count) => count + 1);
-        setStepError({ questionId: current.id, message, value: current.value });
-        setFocusRequest({ questionId: current.id, invalid: true });
-        return;
-      }
-      if (index >= count - 1) return void submit();
-      setStepError(undefined);
-      block.setIndex(index + 1);
-      setFocusRequest({ questionId: questionAt(index + 1)?.id, invalid: false });
-    };
-    return {
+      const question = findQuestion(form, block.questions[block.getSnapshot().index]?.id);
+      if (question) focusQuestion(question, target.invalid);
+      else form.querySelector<HTMLElement>("[data-slot=elicitation-status]")?.focus();
+    },
+    [block],
+  );
+
+  const mounted = React.useRef(false);
+  React.useEffect(() => {
+    if (mounted.current) return;
+    mounted.current = true;
+    if (autoFocus) focus({ question: "current", invalid: false });
+  }, [autoFocus, focus]);
+
+  const asked = React.useMemo(() => new Set(block.questions.map((question) => question.id)), [block]);
+  const previous = React.useRef<FocusState>({ attempt, index });
+  React.useEffect(() => {
+    const target = focusTarget(previous.current, { attempt, index }, asked);
+    previous.current = { attempt, index };
+    if (target) focus(target);
+  }, [attempt, index, asked, focus]);
+
+  const context = React.useMemo<ElicitationContextValue>(
+    () => ({
       block,
       layout,
       index,
       answer,
       skip,
       busy,
-      attempts,
-      stepError,
       baseId,
-      next,
+      next: () => void block.next(),
       previous() {
-        if (index === 0) return;
-        block.setIndex(index - 1);
-        setFocusRequest({ questionId: questionAt(index - 1)?.id, invalid: false });
+        if (index > 0) block.setIndex(index - 1);
       },
-      submit,
+      submit: () => block.submit(),
       skipAll: () => block.skip(),
+      cancelSkip: () => block.cancelSkip(),
       retry: () => block.retry(),
-    };
-  }, [block, layout, index, answer, skip, busy, attempts, stepError, baseId, count]);
+    }),
+    [block, layout, index, answer, skip, busy, baseId],
+  );
 
   function perform(
     action: ElicitationKeyAction,
@@ -212,6 +218,11 @@ function ElicitationRoot({
     const questionId = question instanceof HTMLElement ? question.dataset.questionId : undefined;
     const state = block.getSnapshot().questions.find((candidate) => candidate.id === questionId);
     const composing = event.nativeEvent.isComposing || event.keyCode === 229;
+    if (event.key === "Escape" && skip.status === "confirming") {
+      event.preventDefault();
+      context.cancelSkip();
+      return;
+    }
     const action = resolveElicitationKey(event.nativeEvent, {
       target,
       hotkeys: state ? elicitationChoices(state.question).flatMap((option) => option.hotkey ?? []) : [],

@@ -43,7 +43,11 @@ function ElicitationSettled({
           >
             <dt className="text-muted-foreground">{answer.prompt}</dt>
             <dd className="flex flex-wrap items-center gap-2 font-medium whitespace-pre-wrap">
-              {answer.labels.length > 0 ? answer.labels.join(", ") : "(no answer)"}
+              {answer.labels.length > 0
+                ? answer.labels.join(", ")
+                : answer.kind === "left-to-agent"
+                  ? block.messages.settled.leftToAgent
+                  : block.messages.settled.noAnswer}
               {answer.defaulted ? <ElicitationPrePicked /> : null}
             </dd>
           </div>

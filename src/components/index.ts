@@ -4,7 +4,12 @@ export { ChatElicitation } from "./chat-elicitation";
 export { type ChatBlockRenderer, ChatMessage, ChatMessageReasoning, ChatMessageText } from "./chat-message";
 export { ChatToolCall, ChatToolCallSection, ChatToolCallStatus } from "./chat-tool-call";
 export { ChatTranscript, useStickToBottom } from "./chat-transcript";
-export { ElicitationActions, ElicitationHints, ElicitationStatus } from "./elicitation-actions";
+export {
+  ElicitationActions,
+  ElicitationHints,
+  ElicitationSkipConfirm,
+  ElicitationStatus,
+} from "./elicitation-actions";
 export { elicitationChoices } from "./elicitation-choices";
 export {
   type ElicitationContextValue,

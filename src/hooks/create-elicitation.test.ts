@@ -19,7 +19,9 @@ describe("createElicitation", () => {
     expect(block.isValid).toBe(true);
     seats()?.setValue(" 12 ");
     expect(seats()?.value).toEqual(["12"]);
-    expect(seats()?.error).toBe('answers["seats"] must be at most 9');
+    // The person reads a sentence; the API's own line stays on the issue.
+    expect(seats()?.error).toBe("Enter a number from 1 to 9.");
+    expect(seats()?.issues[0]).toMatchObject({ rule: "max", message: 'answers["seats"] must be at most 9' });
     expect(block.isValid).toBe(false);
     seats()?.setValue(3);
     expect(seats()?.value).toEqual(["3"]);
@@ -110,7 +112,7 @@ describe("createElicitation", () => {
     });
     block.setValue("seats", "12");
     expect(block.getSnapshot().isValid).toBe(false);
-    expect(block.getQuestion("seats")?.error).toBe('answers["seats"] must be at most 9');
+    expect(block.getQuestion("seats")?.error).toBe("Enter a number from 1 to 9.");
     await block.submit();
     expect(calls).toBe(0);
     expect(block.getSnapshot().answer.status).toBe("rejected");
@@ -142,7 +144,10 @@ describe("createElicitation", () => {
     await block.submit();
     const snapshot = block.getSnapshot();
     expect(snapshot.answer).toMatchObject({ status: "rejected", error: "invalid answers" });
-    expect(block.getQuestion("scope")?.error).toBe('answers["scope"] must be one of "file", "module"');
+    expect(block.getQuestion("scope")?.error).toBe("Choose one of the options.");
+    expect(block.getQuestion("scope")?.issues[0]?.message).toBe(
+      'answers["scope"] must be one of "file", "module"',
+    );
     expect(block.getQuestion("seats")?.error).toBeUndefined();
   });
 
@@ -206,9 +211,19 @@ describe("createElicitation", () => {
     expect(block.getSnapshot().settled?.skipped).toBe(true);
   });
 
-  it("can start in any state: submitting, rejected, settled, dismissed", () => {
-    const submitting = createElicitation({ id: "a", request, answer: { status: "submitting", answers: {} } });
+  it("can start in any state: submitting, rejected, settled, dismissed", async () => {
+    const onAnswer = vi.fn(async () => settleAnswers(request.questions));
+    const submitting = createElicitation({
+      id: "a",
+      request,
+      answer: { status: "submitting", answers: {} },
+      onAnswer,
+    });
     expect(submitting.getSnapshot().busy).toBe(true);
+    // Starting there shows the answer under way; it does not send it again.
+    await Promise.resolve();
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(submitting.getSnapshot().answer.status).toBe("submitting");
     submitting.setValue("seats", "3");
     expect(submitting.getQuestion("seats")?.touched).toBe(false);
 
@@ -223,7 +238,8 @@ describe("createElicitation", () => {
       values: { seats: ["12"] },
       answer: { status: "rejected", error: "invalid answers", issues: [issue] },
     });
-    expect(rejected.getQuestion("seats")?.error).toBe(issue.message);
+    expect(rejected.getQuestion("seats")?.error).toBe("Enter a number from 1 to 9.");
+    expect(rejected.getQuestion("seats")?.issues).toEqual([issue]);
 
     const settled = createElicitation({ id: "c", request, outcome: settleAnswers(request.questions) });
     expect(settled.getSnapshot().phase).toBe("settled");
@@ -283,12 +299,13 @@ describe("a question with a pattern, before the pattern engine is loaded", () =>
     expect(snapshot.isValid).toBe(false);
     expect(snapshot.questions[0]?.error).toBeUndefined();
     // The questions without a pattern are checked as ever.
-    expect(snapshot.questions[1]?.error).toBe('answers["seats"] must be at most 9');
+    expect(snapshot.questions[1]?.error).toBe("Enter a number of at most 9.");
 
     await new Promise<void>((resolve) => block.subscribeQuestion("branch", resolve));
     expect(pattern.patternEngineReady()).toBe(true);
     snapshot = block.getSnapshot();
-    expect(snapshot.questions[0]?.error).toBe('answers["branch"] must match the pattern [a-z]+(-[a-z]+)*');
+    expect(snapshot.questions[0]?.error).toBe("Enter it in the form the question asks for.");
+    expect(snapshot.questions[0]?.issues[0]?.rule).toBe("pattern");
 
     block.setValue("branch", "fix-login");
     block.setValue("seats", "2");
@@ -310,5 +327,98 @@ describe("a question with a pattern, before the pattern engine is loaded", () =>
     const block = create({ id: "ask-1", request: branchRequest });
     await block.skip();
     expect(block.getSnapshot().settled?.outcome.answers).toEqual({ branch: ["fix-login"], seats: [] });
+  });
+
+  it("a next made before the engine arrives waits for it, then moves on", async () => {
+    const { create } = await freshModules();
+    const block = create({ id: "ask-1", request: branchRequest });
+    const moved = block.next();
+    expect(block.getSnapshot().state).toMatchObject({ attempt: { type: "next", status: "checking" } });
+    await moved;
+    expect(block.getSnapshot().index).toBe(1);
+  });
+
+  it("when the engine does not load, says so, and a retry loads it and goes on", async () => {
+    vi.resetModules();
+    let offline = true;
+    vi.doMock("@/lib/prepick/core/pattern", async (importOriginal) => {
+      const real = await importOriginal<typeof import("@/lib/prepick/core/pattern")>();
+      return {
+        ...real,
+        loadPatternEngine: async () => {
+          if (offline) throw new TypeError("Failed to fetch dynamically imported module");
+          await real.loadPatternEngine();
+        },
+      };
+    });
+    try {
+      const { create } = await freshModules();
+      const block = create({ id: "ask-1", request: branchRequest });
+      block.setValue("branch", "fix-logout");
+      await block.submit();
+      let snapshot = block.getSnapshot();
+      expect(snapshot.state).toMatchObject({
+        patterns: "failed",
+        attempt: { type: "answer", status: "failed" },
+      });
+      expect(snapshot.error).toBe(
+        "These answers cannot be checked right now. Check your connection, then retry.",
+      );
+      expect(snapshot.canRetry).toBe(true);
+      expect(snapshot.isValid).toBe(false);
+
+      offline = false;
+      await block.retry();
+      snapshot = block.getSnapshot();
+      expect(snapshot.phase).toBe("settled");
+      expect(snapshot.settled?.outcome.answers.branch).toEqual(["fix-logout"]);
+    } finally {
+      vi.doUnmock("@/lib/prepick/core/pattern");
+      vi.resetModules();
+    }
+  });
+});
+
+describe("the whole form's own line", () => {
+  it("says a failed send in a person's words and keeps the technical error for the app", async () => {
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    await block.submit();
+    const snapshot = block.getSnapshot();
+    expect(snapshot.error).toBe("Your answers were not sent. Check your connection, then retry.");
+    expect(snapshot.answer).toMatchObject({ status: "failed", error: "Failed to fetch" });
+    expect(snapshot.canRetry).toBe(true);
+  });
+
+  it("says a refusal no question can show, without the API's strings", async () => {
+    const block = createElicitation({
+      id: "intake-1",
+      request,
+      onAnswer: async () => {
+        throw new ToolCallError({
+          kind: "invalid",
+          status: 400,
+          error: "invalid answers",
+          issues: [
+            {
+              questionId: "gone",
+              rule: "unknown-question",
+              message: 'answers["gone"] is not one of this set\'s questions',
+            },
+          ],
+        });
+      },
+    });
+    await block.submit();
+    const { error, canRetry } = block.getSnapshot();
+    expect(error).toBe(
+      "These answers were not accepted. An answer was sent to a question this set does not have.",
+    );
+    expect(canRetry).toBe(false);
   });
 });

@@ -1,10 +1,16 @@
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { Answers, ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
+import { type DraftStorage, draftSlot } from "./draft-storage";
+import type { ElicitationStart } from "./elicitation-machine";
 import { createElicitationStore } from "./elicitation-store";
-import type { AnswerState, ElicitationBlock, SkipState } from "./transcript-types";
+import { type PrepickMessagesInput, resolveMessages } from "./prepick-messages";
+import type { ElicitationBlock } from "./transcript-types";
 
-/** What {@link createElicitation} needs: the request, how to send, and the state to start in. */
-export interface CreateElicitationOptions {
+/**
+ * What {@link createElicitation} needs: the request, how to send, and where to start (values,
+ * index, an answer or skip under way in the views' terms, an outcome, or dismissed).
+ */
+export interface CreateElicitationOptions extends ElicitationStart {
   /** The tool call id (any unique string outside a chat). */
   id: string;
   /** The preamble and questions, as an elicitation frame carries them. */
@@ -19,18 +25,14 @@ export interface CreateElicitationOptions {
   onAnswer?: (answers: Answers) => Promise<ElicitationOutcome>;
   /** Sends a skip and resolves with the outcome. Left out, the set settles locally with `settleSkipped`. */
   onSkip?: () => Promise<ElicitationOutcome>;
-  /** Start settled with this outcome. */
-  outcome?: ElicitationOutcome;
-  /** Values the person already set (they count as touched). */
-  values?: Answers;
-  /** Start the answer machine here (e.g. `rejected` with issues, `failed`, `submitting`). */
-  answer?: AnswerState;
-  /** Start the skip machine here. */
-  skip?: SkipState;
-  /** Start the one-at-a-time cursor on this question. */
-  index?: number;
-  /** Start dismissed (its run was cancelled before an answer). */
-  dismissed?: boolean;
+  /** Sentences in the app's language, laid over the English defaults. */
+  messages?: PrepickMessagesInput;
+  /**
+   * Keep the pending draft (values touched, current question) here, under the set's `id`, so it
+   * survives a reload: restored when the block starts without `values` or `index`, forgotten once
+   * it settles. Left out, nothing is kept (`useChatTranscript` passes session storage).
+   */
+  drafts?: DraftStorage;
 }
 
 /**
@@ -48,7 +50,7 @@ export function settleLocally(
 }
 
 /**
- * An elicitation block without a chat or a server: the same store, state machines, `setValue`,
+ * An elicitation block without a chat or a server: the same store, state, `setValue`,
  * `isValid` and errors that `useChatTranscript` exposes. For stories, tests and custom runners;
  * any state can be the starting one, or reached by driving the block.
  */
@@ -56,10 +58,13 @@ export function createElicitation(options: CreateElicitationOptions): Elicitatio
   const { request } = options;
   const questions = request.questions;
   const local = settleLocally(questions);
+  const messages = resolveMessages(options.messages);
   const store = createElicitationStore(questions, {
     ...options,
     onAnswer: options.onAnswer ?? local.onAnswer,
     onSkip: options.onSkip ?? local.onSkip,
+    messages,
+    draft: options.drafts ? draftSlot(options.drafts, options.id) : undefined,
   });
   return {
     ...store,
@@ -69,6 +74,7 @@ export function createElicitation(options: CreateElicitationOptions): Elicitatio
     source: request.source ?? "ask",
     preamble: request.preamble,
     request,
+    messages,
     get questions() {
       return store.getSnapshot().questions;
     },

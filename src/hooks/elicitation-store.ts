@@ -1,52 +1,46 @@
 import { type AnswerIssue, validateAnswers } from "@/lib/prepick/core/answers";
-import { coerceAnswer } from "@/lib/prepick/core/coerce-answer";
-import { describeValue } from "@/lib/prepick/core/outcome";
 import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
-import {
-  type Answers,
-  type ElicitationOutcome,
-  ElicitationOutcomeSchema,
-  type Question,
-} from "@/lib/prepick/core/question";
+import type { Answers, ElicitationOutcome, Question } from "@/lib/prepick/core/question";
 import { isRequired } from "@/lib/prepick/core/value-problem";
-import { toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
-import { answerTransition, INITIAL_ANSWER_STATE } from "./answer-machine";
-import { INITIAL_SKIP_STATE, skipTransition } from "./skip-machine";
+import { messageOf, toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
+import { describeOutcome, readOutcome } from "./describe-outcome";
+import type { DraftSlot } from "./draft-storage";
+import {
+  answerView,
+  type ElicitationStart,
+  elicitationTransition,
+  initialElicitationState,
+  isBusy,
+  skipView,
+} from "./elicitation-machine";
+import { characterCount, issueSentence } from "./issue-sentence";
+import { englishMessages, type PrepickMessages } from "./prepick-messages";
 import type {
-  AnswerEvent,
-  AnswerState,
+  ElicitationEvent,
   ElicitationQuestionState,
-  ElicitationSettled,
   ElicitationSnapshot,
+  ElicitationState,
   ElicitationStore,
-  SkipEvent,
-  SkipState,
+  PendingElicitation,
 } from "./transcript-types";
 
 /**
- * How a store sends answers and skips, and the state it starts in. When a question has a pattern,
+ * How a store sends answers and skips, and where it starts. When a question has a pattern,
  * both are called only once the pattern engine is here, so either may settle in the page.
  */
-export interface ElicitationStoreOptions {
+export interface ElicitationStoreOptions extends ElicitationStart {
   /** Sends the touched answers; resolves with the outcome or throws (a `ToolCallError` for a typed refusal). */
   onAnswer: (answers: Answers) => Promise<ElicitationOutcome>;
   /** Sends a skip; resolves with the outcome or throws. */
   onSkip: (() => Promise<ElicitationOutcome>) | undefined;
-  /** Values the person already set (they count as touched). */
-  values?: Answers;
-  /** Start settled with this outcome. */
-  outcome?: ElicitationOutcome;
-  /** Start the answer machine in this state. */
-  answer?: AnswerState;
-  /** Start the skip machine in this state. */
-  skip?: SkipState;
-  /** Start the one-at-a-time cursor here. */
-  index?: number;
-  /** Start dismissed (its run was cancelled). */
-  dismissed?: boolean;
+  /** The sentences errors and settled answers are written in (English when left out). */
+  messages?: PrepickMessages;
+  /**
+   * Where the draft is kept while pending, restored from when the store starts without `values`
+   * or `index`, and forgotten once the set settles or is dismissed.
+   */
+  draft?: DraftSlot;
 }
-
-const REJECTED = "Some answers need fixing before they can be sent.";
 
 function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
@@ -56,108 +50,85 @@ function sameIssues(a: readonly AnswerIssue[], b: readonly AnswerIssue[]): boole
   return a.length === b.length && a.every((issue, index) => issue.message === b[index]?.message);
 }
 
-/**
- * Whether checking `questions` waits for the pattern engine: one has a pattern and the engine,
- * fetched on first need, is not here yet.
- */
-export function waitsForPatterns(questions: readonly Question[]): boolean {
-  return !patternEngineReady() && questions.some((question) => question.input?.pattern !== undefined);
+/** Whether nothing is being checked or sent: the point where `submit()`, `skip()`… resolve. */
+function isQuiet(state: ElicitationState): boolean {
+  if (state.status !== "pending" || state.attempt.type === "none") return true;
+  return state.attempt.status !== "checking" && state.attempt.status !== "submitting";
 }
 
-/** Reads a stored output as an outcome, or undefined when it is not one (a denied or cancelled call). */
-export function readOutcome(output: unknown): ElicitationOutcome | undefined {
-  const parsed = ElicitationOutcomeSchema.safeParse(output);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** The settled view of an outcome: answers by label, which were defaulted, whether skipped. */
-export function describeOutcome(
-  questions: readonly Question[],
-  outcome: ElicitationOutcome,
-): ElicitationSettled {
-  const defaulted = new Set(outcome.defaulted);
-  return {
-    outcome,
-    skipped: outcome.skipped,
-    answers: questions.map((question) => {
-      const values = outcome.answers[question.id] ?? [];
-      return {
-        questionId: question.id,
-        prompt: question.prompt,
-        values,
-        labels: values.map((value) => describeValue(question, value)),
-        defaulted: defaulted.has(question.id),
-      };
-    }),
-  };
+function pick(values: Answers, among: readonly Question[]): Answers {
+  const picked: Answers = {};
+  for (const question of among) {
+    const given = values[question.id];
+    if (given) picked[question.id] = given;
+  }
+  return picked;
 }
 
 /**
- * The vanilla store behind an elicitation block: values, errors, the cursor and the answer and
- * skip machines. Question snapshots keep their identity until that question changes, so a
- * per-question subscription re-renders one question per keystroke.
+ * The vanilla store behind an elicitation block: the set's one state (moved only by
+ * `elicitationTransition`), the snapshot read from it, and the effects the state asks for:
+ * sending an answer or a skip, loading the pattern engine, keeping the draft. Question snapshots
+ * keep their identity until that question changes, so a per-question subscription re-renders one
+ * question per keystroke.
  */
 export function createElicitationStore(
   questions: readonly Question[],
   options: ElicitationStoreOptions,
 ): ElicitationStore {
-  const touched = new Map<string, string[]>(
-    Object.entries(options.values ?? {}).filter(([id]) => questions.some((question) => question.id === id)),
-  );
-  let refused: AnswerIssue[] = options.answer?.status === "rejected" ? options.answer.issues : [];
-  let answer: AnswerState = options.answer ?? INITIAL_ANSWER_STATE;
-  let skip: SkipState = options.skip ?? INITIAL_SKIP_STATE;
-  let index = Math.max(0, Math.min(options.index ?? 0, questions.length - 1));
-  let dismissed = options.dismissed ?? false;
-  let outcome: ElicitationOutcome | undefined = options.outcome;
-  if (outcome) {
-    answer = answerTransition(answer, { type: "settle", outcome });
-    skip = skipTransition(skip, { type: "settle", outcome });
-  } else if (answer.status === "settled") {
-    outcome = answer.outcome;
-  } else if (skip.status === "settled") {
-    outcome = skip.outcome;
-  }
+  const messages = options.messages ?? englishMessages;
+  const slot = options.draft;
+  const restored = options.values === undefined && options.index === undefined ? slot?.load() : undefined;
+  let state = initialElicitationState(questions, { ...options, ...restored }, patternEngineReady());
+  if (state.status !== "pending") slot?.clear();
+  const withPatterns = questions.filter((question) => question.input?.pattern !== undefined);
+  const withoutPatterns = questions.filter((question) => question.input?.pattern === undefined);
 
   const listeners = new Set<() => void>();
   const questionListeners = new Map<string, Set<() => void>>();
   const questionStates = new Map<string, ElicitationQuestionState>();
+  let waiters: (() => void)[] = [];
+  // The answer and skip views keep their identity while what they show stays the same.
+  let views:
+    | { source: unknown; answer: ElicitationSnapshot["answer"]; skip: ElicitationSnapshot["skip"] }
+    | undefined;
+  let loadingPatterns = false;
   let snapshot: ElicitationSnapshot;
 
   const actions = new Map(
     questions.map((question) => [
       question.id,
       {
-        setValue: (raw: unknown) => setValue(question.id, raw),
-        toggle: (value: string) => toggle(question.id, value),
-        reset: () => reset(question.id),
+        setValue: (raw: unknown) => dispatch({ type: "set", questionId: question.id, raw }),
+        toggle: (value: string) => dispatch({ type: "toggle", questionId: question.id, value }),
+        reset: () => dispatch({ type: "reset", questionId: question.id }),
       },
     ]),
   );
 
-  function touchedAnswers(among: readonly Question[] = questions): Answers {
-    return Object.fromEntries([...touched].filter(([id]) => among.some((question) => question.id === id)));
-  }
-
-  function questionState(question: Question, position: number, local: AnswerIssue[]) {
-    const own = refused.filter((issue) => issue.questionId === question.id);
-    const mine =
-      own.length > 0
-        ? own
-        : touched.has(question.id)
-          ? local.filter((i) => i.questionId === question.id)
-          : [];
-    const value = touched.get(question.id) ?? question.defaults ?? [];
+  function questionState(question: Question, position: number, local: readonly AnswerIssue[]) {
+    const pending = state.status === "pending" ? state : undefined;
+    const own = (issue: AnswerIssue) => issue.questionId === question.id;
+    const touched = pending !== undefined && Object.hasOwn(pending.draft.values, question.id);
+    const attempted = pending?.attempted.includes(question.id) ?? false;
+    const refused = pending?.refused.filter(own) ?? [];
+    const issues = refused.length > 0 ? refused : touched || attempted ? local.filter(own) : [];
+    const value =
+      state.status === "settled"
+        ? (state.outcome.answers[question.id] ?? [])
+        : (pending?.draft.values[question.id] ?? question.defaults ?? []);
     const previous = questionStates.get(question.id);
     if (
       previous &&
-      previous.touched === touched.has(question.id) &&
+      previous.touched === touched &&
+      previous.attempted === attempted &&
       sameList(previous.value, value) &&
-      sameIssues(previous.issues, mine)
+      sameIssues(previous.issues, issues)
     ) {
       return previous;
     }
-    const state: ElicitationQuestionState = {
+    const first = issues[0];
+    const built: ElicitationQuestionState = {
       id: question.id,
       index: position,
       prompt: question.prompt,
@@ -169,23 +140,51 @@ export function createElicitationStore(
       required: isRequired(question),
       defaults: question.defaults ?? [],
       value,
-      touched: touched.has(question.id),
-      error: mine[0]?.message,
-      issues: mine,
+      touched,
+      attempted,
+      error: first ? issueSentence(first, question, value, messages) : undefined,
+      issues,
+      characters: characterCount(question, value[0] ?? "", messages),
       question,
       ...(actions.get(question.id) as Pick<ElicitationQuestionState, "setValue" | "toggle" | "reset">),
     };
-    questionStates.set(question.id, state);
-    return state;
+    questionStates.set(question.id, built);
+    return built;
+  }
+
+  /** The sentence the person reads for what went wrong with the whole set. */
+  function formError(pending: PendingElicitation): string | undefined {
+    const { attempt } = pending;
+    if (attempt.type === "none") return undefined;
+    if (attempt.type === "next") {
+      return attempt.status === "failed" ? messages.status.cannotCheck(attempt.error) : undefined;
+    }
+    if (attempt.type === "skip") {
+      return attempt.status === "failed" || attempt.status === "rejected"
+        ? messages.status.skipNotSent(attempt.error)
+        : undefined;
+    }
+    if (attempt.status === "failed") {
+      return attempt.answers
+        ? messages.status.answerNotSent(attempt.error)
+        : messages.status.cannotCheck(attempt.error);
+    }
+    if (attempt.status !== "rejected") return undefined;
+    // Issues on the set's questions show on them; the rest have no place but here.
+    const stray = attempt.issues.filter(
+      (issue) => !questions.some((question) => question.id === issue.questionId),
+    );
+    if (attempt.issues.length > 0 && stray.length === 0) return undefined;
+    const sentences = stray.map((issue) => issueSentence(issue, undefined, [], messages));
+    return [messages.status.refused(attempt.error), ...new Set(sentences)].join(" ");
   }
 
   function build(): string[] {
+    const pending = state.status === "pending" ? state : undefined;
     // Until the pattern engine is here, a question with a pattern is not yet valid, without an error.
-    const waiting = waitsForPatterns(questions);
-    const checked = waiting
-      ? questions.filter((question) => question.input?.pattern === undefined)
-      : questions;
-    const local = validateAnswers(checked, touchedAnswers(checked));
+    const waiting = pending !== undefined && pending.patterns !== "ready" && withPatterns.length > 0;
+    const checked = waiting ? withoutPatterns : questions;
+    const local = pending ? validateAnswers(checked, pick(pending.draft.values, checked)) : [];
     const changed: string[] = [];
     const states = questions.map((question, position) => {
       const before = questionStates.get(question.id);
@@ -193,16 +192,26 @@ export function createElicitationStore(
       if (before !== after) changed.push(question.id);
       return after;
     });
-    const phase = dismissed ? "dismissed" : outcome ? "settled" : "pending";
+    const source = pending ? pending.attempt : state;
+    const shown =
+      views?.source === source ? views : { source, answer: answerView(state), skip: skipView(state) };
+    views = shown;
+    const attempt = pending?.attempt;
     snapshot = {
-      phase,
+      state,
+      phase: state.status,
       questions: states,
-      isValid: !waiting && local.length === 0,
-      index,
-      answer,
-      skip,
-      busy: answer.status === "submitting" || skip.status === "submitting",
-      ...(outcome ? { settled: describeOutcome(questions, outcome) } : {}),
+      isValid: pending !== undefined && !waiting && local.length === 0,
+      index: pending?.draft.index ?? 0,
+      answer: shown.answer,
+      skip: shown.skip,
+      busy: attempt !== undefined && isBusy(attempt),
+      error: pending ? formError(pending) : undefined,
+      canRetry:
+        attempt !== undefined &&
+        attempt.type !== "none" &&
+        (attempt.status === "failed" || (attempt.type === "skip" && attempt.status === "rejected")),
+      ...(state.status === "settled" ? { settled: describeOutcome(questions, state.outcome, messages) } : {}),
     };
     return changed;
   }
@@ -210,98 +219,76 @@ export function createElicitationStore(
   function emit(changed: readonly string[]) {
     for (const id of changed) for (const listener of questionListeners.get(id) ?? []) listener();
     for (const listener of listeners) listener();
-  }
-
-  function update() {
-    emit(build());
-  }
-
-  function send(answerEvent: AnswerEvent | undefined, skipEvent: SkipEvent | undefined) {
-    if (answerEvent) answer = answerTransition(answer, answerEvent);
-    if (skipEvent) skip = skipTransition(skip, skipEvent);
-    const settled = answer.status === "settled" ? answer : skip.status === "settled" ? skip : undefined;
-    if (settled && !outcome) {
-      outcome = settled.outcome;
-      answer = answerTransition(answer, { type: "settle", outcome });
-      skip = skipTransition(skip, { type: "settle", outcome });
+    if (isQuiet(state)) {
+      const resolved = waiters;
+      waiters = [];
+      for (const resolve of resolved) resolve();
     }
-    if (answerEvent?.type === "reject") refused = answerEvent.issues;
-    update();
   }
 
-  function editable(): boolean {
-    return !dismissed && !outcome && !snapshot.busy;
+  function quiet(): Promise<void> {
+    return isQuiet(state) ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
   }
 
-  function edited(questionId: string) {
-    refused = refused.filter((issue) => issue.questionId !== questionId);
-    answer = answerTransition(answer, { type: "edit" });
-    update();
+  function dispatch(event: ElicitationEvent) {
+    const before = state;
+    const after = elicitationTransition(before, event, questions);
+    if (after === before) return;
+    state = after;
+    if (after.status !== "pending") slot?.clear();
+    else if (before.status !== "pending" || before.draft !== after.draft) slot?.save(after.draft);
+    emit(build());
+    run(before, after);
   }
 
-  function setValue(questionId: string, raw: unknown) {
-    const question = questions.find((candidate) => candidate.id === questionId);
-    if (!question || !editable()) return;
-    const values = (Array.isArray(raw) ? raw : [raw])
-      .map((item) => coerceAnswer(question, item))
-      .filter((value) => value !== "");
-    touched.set(questionId, question.multiple ? [...new Set(values)] : values);
-    edited(questionId);
+  /** Starts what the new state asks for: the pattern engine, or sending an answer or a skip. */
+  function run(before: ElicitationState, after: ElicitationState) {
+    if (after.status !== "pending") return;
+    if (after.patterns === "loading") loadPatterns();
+    const { attempt } = after;
+    if (before.status === "pending" && attempt === before.attempt) return;
+    if (attempt.type === "none" || attempt.status !== "submitting") return;
+    if (attempt.type === "answer") void send(() => options.onAnswer(attempt.answers));
+    else if (options.onSkip) void send(options.onSkip);
+    else dispatch({ type: "reject", error: "This question set cannot be skipped here.", issues: [] });
   }
 
-  function toggle(questionId: string, value: string) {
-    const question = questions.find((candidate) => candidate.id === questionId);
-    if (!question || !editable()) return;
-    const current = touched.get(questionId) ?? question.defaults ?? [];
-    if (!question.multiple) return setValue(questionId, value);
-    setValue(questionId, current.includes(value) ? current.filter((v) => v !== value) : [...current, value]);
+  function loadPatterns() {
+    if (loadingPatterns) return;
+    loadingPatterns = true;
+    loadPatternEngine().then(
+      () => {
+        loadingPatterns = false;
+        dispatch({ type: "patterns-ready" });
+      },
+      (error: unknown) => {
+        loadingPatterns = false;
+        dispatch({ type: "patterns-failed", error: messageOf(error) });
+      },
+    );
   }
 
-  function reset(questionId: string) {
-    if (!editable() || !touched.has(questionId)) return;
-    touched.delete(questionId);
-    edited(questionId);
-  }
-
-  const toAnswer = (event: AnswerEvent) => send(event, undefined);
-  const toSkip = (event: SkipEvent) => send(undefined, event);
-
-  // Sends an answer or a skip and moves its machine by the result: settled; settled elsewhere
-  // (a conflict: with the stored outcome, or dismissed when there is none); failed; or refused.
-  // Patterns are checked first, and callbacks may settle in the page: both need the engine.
-  async function attempt(
-    to: (event: Extract<AnswerEvent, { type: "succeed" | "conflict" | "fail" | "reject" }>) => void,
-    run: () => Promise<ElicitationOutcome | undefined>,
-  ) {
+  // Moves the state by the result: settled; settled elsewhere (a conflict: with the stored
+  // outcome, or dismissed when there is none); failed; or refused.
+  async function send(request: () => Promise<ElicitationOutcome>) {
     try {
-      if (waitsForPatterns(questions)) await loadPatternEngine();
-      const result = await run();
-      if (result) to({ type: "succeed", outcome: result });
+      dispatch({ type: "succeed", outcome: await request() });
     } catch (error) {
       const failure = toToolCallFailure(error);
-      if (failure.kind === "network") return to({ type: "fail", error: failure.error });
-      const stored = failure.kind === "conflict" ? readOutcome(failure.output) : undefined;
-      if (stored) return to({ type: "conflict", outcome: stored });
-      if (failure.kind === "conflict") dismissed = true;
-      to({ type: "reject", error: failure.error, issues: failure.kind === "invalid" ? failure.issues : [] });
+      if (failure.kind === "network") return dispatch({ type: "fail", error: failure.error });
+      if (failure.kind === "conflict")
+        return dispatch({ type: "conflict", outcome: readOutcome(failure.output) });
+      dispatch({
+        type: "reject",
+        error: failure.error,
+        issues: failure.kind === "invalid" ? failure.issues : [],
+      });
     }
   }
 
-  const sendAnswers = (answers: Answers) =>
-    attempt(toAnswer, async () => {
-      const issues = validateAnswers(questions, answers);
-      if (issues.length === 0) return options.onAnswer(answers);
-      toAnswer({ type: "reject", error: REJECTED, issues });
-    });
-
-  const sendSkip = () =>
-    attempt(toSkip, async () => {
-      if (options.onSkip) return options.onSkip();
-      toSkip({ type: "reject", error: "This question set cannot be skipped here." });
-    });
-
   build();
-  if (waitsForPatterns(questions)) void loadPatternEngine().then(update, () => {});
+  // A set that starts with an answer or a skip under way only shows it: nothing is sent again.
+  if (state.status === "pending" && state.patterns === "loading") loadPatterns();
 
   return {
     getSnapshot: () => snapshot,
@@ -316,45 +303,28 @@ export function createElicitationStore(
       set.add(listener);
       return () => set.delete(listener);
     },
-    setValue,
-    toggle,
-    reset,
-    setIndex(next) {
-      const clamped = Math.max(0, Math.min(next, questions.length - 1));
-      if (clamped === index) return;
-      index = clamped;
-      update();
+    setValue: (questionId, raw) => dispatch({ type: "set", questionId, raw }),
+    toggle: (questionId, value) => dispatch({ type: "toggle", questionId, value }),
+    reset: (questionId) => dispatch({ type: "reset", questionId }),
+    setIndex: (index) => dispatch({ type: "move", index }),
+    next() {
+      dispatch({ type: "next" });
+      return quiet();
     },
-    async submit() {
-      if (!editable()) return;
-      const answers = touchedAnswers();
-      toAnswer({ type: "submit", answers });
-      await sendAnswers(answers);
+    submit() {
+      dispatch({ type: "submit" });
+      return quiet();
     },
-    async skip() {
-      if (!editable()) return;
-      toSkip({ type: "skip" });
-      await sendSkip();
+    skip() {
+      dispatch({ type: "skip" });
+      return quiet();
     },
-    async retry() {
-      if (answer.status === "failed") {
-        const answers = answer.answers;
-        toAnswer({ type: "retry" });
-        return sendAnswers(answers);
-      }
-      if (skip.status === "failed" || skip.status === "rejected") {
-        toSkip({ type: "retry" });
-        return sendSkip();
-      }
+    cancelSkip: () => dispatch({ type: "cancel-skip" }),
+    retry() {
+      dispatch({ type: "retry" });
+      return quiet();
     },
-    settle(settledWith) {
-      if (outcome) return;
-      send({ type: "settle", outcome: settledWith }, { type: "settle", outcome: settledWith });
-    },
-    dismiss() {
-      if (dismissed || outcome) return;
-      dismissed = true;
-      update();
-    },
+    settle: (outcome) => dispatch({ type: "settle", outcome }),
+    dismiss: () => dispatch({ type: "dismiss" }),
   };
 }

@@ -50,17 +50,32 @@ function Elicitation({ block }: { block: ElicitationBlock }) {
       {block.questions.map((q) => (
         <Question key={q.id} block={block} id={q.id} />
       ))}
-      {s.answer.status === "failed" && (
+      {s.error && <p role="alert">{s.error}</p>}
+      {s.canRetry && (
         <button type="button" onClick={() => void block.retry()}>
           Retry
         </button>
       )}
-      <button type="submit" disabled={s.busy || !s.isValid}>
-        Confirm
-      </button>
-      <button type="button" disabled={s.busy} onClick={() => void block.skip()}>
-        Skip and use my picks
-      </button>
+      {s.skip.status === "confirming" ? (
+        <p>
+          {block.messages.skipConfirm.question}
+          <button type="button" onClick={() => void block.skip()}>
+            {block.messages.skipConfirm.discard}
+          </button>
+          <button type="button" onClick={() => block.cancelSkip()}>
+            {block.messages.skipConfirm.keep}
+          </button>
+        </p>
+      ) : (
+        <>
+          <button type="submit" disabled={s.busy || !s.isValid}>
+            Confirm
+          </button>
+          <button type="button" disabled={s.busy} onClick={() => void block.skip()}>
+            Skip: use the agent's picks
+          </button>
+        </>
+      )}
     </form>
   );
 }

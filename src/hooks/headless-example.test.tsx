@@ -49,6 +49,10 @@ describe("the README's headless example", () => {
     expect(await screen.findByText("How much should I cover?", {}, { timeout: 10_000 })).toBeTruthy();
     expect((screen.getByRole("radio", { name: "The whole module" }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole("radio", { name: "This file" }));
+    // A skip after a change asks first; keeping the change brings the buttons back.
+    await user.click(screen.getByRole("button", { name: "Skip: use the agent's picks" }));
+    expect(screen.getByText(/You changed some answers/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Keep my changes" }));
     await user.click(screen.getByRole("button", { name: "Confirm" }));
     // The settled set, then the agent's reply, which reads the answer by label.
     const replies = await screen.findAllByText(

@@ -1,15 +1,40 @@
-export { answerTransition, INITIAL_ANSWER_STATE } from "./answer-machine";
 export { approvalTransition, INITIAL_APPROVAL_STATE } from "./approval-machine";
 export { type ApprovalBlockInit, createApprovalBlock, type SendDecision } from "./approval-store";
 export { type CreateElicitationOptions, createElicitation } from "./create-elicitation";
+export { describeOutcome, readOutcome } from "./describe-outcome";
 export {
-  createElicitationStore,
-  describeOutcome,
-  type ElicitationStoreOptions,
-  readOutcome,
-} from "./elicitation-store";
-export { INITIAL_SKIP_STATE, skipTransition } from "./skip-machine";
-export { isElicitationPart, TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
+  type DraftSlot,
+  type DraftStorage,
+  draftKey,
+  draftSlot,
+  sessionDraftStorage,
+} from "./draft-storage";
+export {
+  answerView,
+  type ElicitationStart,
+  elicitationTransition,
+  hasChanges,
+  initialElicitationState,
+  skipView,
+} from "./elicitation-machine";
+export { createElicitationStore, type ElicitationStoreOptions } from "./elicitation-store";
+export { count, formatAnswer, formatDate, formatNumber } from "./format-answer";
+export { type CharacterCount, characterCount, issueSentence } from "./issue-sentence";
+export {
+  type Count,
+  type DateRange,
+  englishMessages,
+  type NumberRange,
+  type PrepickMessages,
+  type PrepickMessagesInput,
+  resolveMessages,
+} from "./prepick-messages";
+export {
+  isElicitationPart,
+  TranscriptBuilder,
+  type TranscriptBuilderOptions,
+  type TranscriptChat,
+} from "./transcript-builder";
 export type * from "./transcript-types";
 export {
   type ChatTranscript,

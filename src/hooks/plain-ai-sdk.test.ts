@@ -130,7 +130,7 @@ describe("a plain AI SDK backend with a client-side ask tool", () => {
     block.setValue("seats", "12");
     await block.submit();
     expect(block.getSnapshot().answer.status).toBe("rejected");
-    expect(block.getQuestion("seats")?.error).toBe('answers["seats"] must be at most 9');
+    expect(block.getQuestion("seats")?.error).toBe("Enter a number from 1 to 9.");
 
     block.setValue("seats", "3");
     block.setValue("scope", "file");

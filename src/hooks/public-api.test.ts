@@ -10,11 +10,13 @@ import type {
 } from "@/lib/prepick/transport";
 import {
   type AnswerState,
-  answerTransition,
   type ChatTranscript,
   createElicitation,
   type ElicitationBlock,
   type ElicitationQuestionState,
+  type ElicitationState,
+  elicitationTransition,
+  type PrepickMessages,
   type SkipState,
   type TranscriptBlock,
   type TranscriptChat,
@@ -41,14 +43,15 @@ describe("public API types", () => {
     expectTypeOf<Extract<TranscriptBlock, { type: "elicitation" }>>().toEqualTypeOf<ElicitationBlock>();
   });
 
-  it("state machines are unions discriminated by status, with one transition function", () => {
+  it("a question set's state is one union with one transition function; answer and skip are views of it", () => {
+    expectTypeOf<ElicitationState["status"]>().toEqualTypeOf<"pending" | "settled" | "dismissed">();
+    expectTypeOf(elicitationTransition).returns.toEqualTypeOf<ElicitationState>();
     expectTypeOf<AnswerState["status"]>().toEqualTypeOf<
       "idle" | "submitting" | "rejected" | "failed" | "settled"
     >();
     expectTypeOf<SkipState["status"]>().toEqualTypeOf<
-      "idle" | "submitting" | "rejected" | "failed" | "settled"
+      "idle" | "confirming" | "submitting" | "rejected" | "failed" | "settled"
     >();
-    expectTypeOf(answerTransition).returns.toEqualTypeOf<AnswerState>();
     expectTypeOf<
       Extract<AnswerState, { status: "settled" }>["outcome"]
     >().toEqualTypeOf<ElicitationOutcome>();
@@ -67,5 +70,6 @@ describe("public API types", () => {
     expectTypeOf<ElicitationBlock["getSnapshot"]>()
       .returns.toHaveProperty("isValid")
       .toEqualTypeOf<boolean>();
+    expectTypeOf<ElicitationBlock["messages"]>().toEqualTypeOf<PrepickMessages>();
   });
 });

@@ -14,7 +14,9 @@ import type { ToolCallClient, ToolCallResponse } from "@/lib/prepick/transport/t
 import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
 import { createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
-import { readOutcome } from "./elicitation-store";
+import { readOutcome } from "./describe-outcome";
+import type { DraftStorage } from "./draft-storage";
+import type { PrepickMessagesInput } from "./prepick-messages";
 import type {
   ApprovalBlock,
   ElicitationBlock,
@@ -36,6 +38,14 @@ export interface TranscriptChat {
 }
 
 type AnyToolPart = ToolUIPart | DynamicToolUIPart;
+
+/** What every question set of the transcript is made with. */
+export interface TranscriptBuilderOptions {
+  /** Sentences in the app's language, laid over the English defaults. */
+  messages?: PrepickMessagesInput;
+  /** Where pending drafts are kept (none when left out). */
+  drafts?: DraftStorage;
+}
 
 /** Whether a part is a question set: a dynamic `ask` part, or a static `tool-ask` one. */
 export function isElicitationPart(part: UIMessage["parts"][number]): part is AnyToolPart {
@@ -74,6 +84,7 @@ function decisionOf(part: AnyToolPart): { approved: boolean; reason?: string } |
 export class TranscriptBuilder {
   private chat: TranscriptChat;
   private readonly client: ToolCallClient | undefined;
+  private readonly options: TranscriptBuilderOptions;
   private readonly messages = new WeakMap<UIMessage, TranscriptMessage>();
   private readonly elicitations = new Map<string, ElicitationBlock>();
   private readonly approvals = new Map<string, ApprovalBlock>();
@@ -92,9 +103,14 @@ export class TranscriptBuilder {
   private version = 0;
 
   /** A builder over `chat`; `client` reaches the reference server (left out for plain AI SDK backends). */
-  constructor(chat: TranscriptChat, client: ToolCallClient | undefined) {
+  constructor(
+    chat: TranscriptChat,
+    client: ToolCallClient | undefined,
+    options: TranscriptBuilderOptions = {},
+  ) {
     this.chat = chat;
     this.client = client;
+    this.options = options;
   }
 
   /** Points the builder's actions at the latest chat object. */
@@ -265,6 +281,8 @@ export class TranscriptBuilder {
       request,
       outcome,
       dismissed: denied,
+      messages: this.options.messages,
+      drafts: this.options.drafts,
       ...(part.providerExecuted
         ? this.serverActions(part.toolCallId)
         : this.clientActions(part.toolCallId, getToolName(part), request)),

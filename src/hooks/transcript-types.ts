@@ -9,9 +9,12 @@ import type {
   Question,
   QuestionInput,
 } from "@/lib/prepick/core/question";
+import type { CharacterCount } from "./issue-sentence";
+import type { PrepickMessages } from "./prepick-messages";
 
 /**
- * The answer state machine. `idle` → `submitting` → `settled`; or → `rejected` (a 400, its issues
+ * The answer, as the snapshot's `answer` shows it: a view of the set's one state
+ * ({@link ElicitationState}). `idle` → `submitting` → `settled`; or → `rejected` (a 400, its issues
  * placed on the questions they name) and back to `idle` when the person edits; or → `failed` (the
  * request never got through) and `retry` submits the same answers again.
  */
@@ -21,15 +24,15 @@ export type AnswerState =
       status: "idle";
     }
   | {
-      /** The answers are on their way. */
+      /** The answers are being checked against their patterns, or are on their way. */
       status: "submitting";
-      /** Exactly what was sent: only the questions the person touched. */
+      /** Exactly what is sent: only the questions the person touched. */
       answers: Answers;
     }
   | {
-      /** The server (or local validation) refused the answers. */
+      /** The server (or the page's own check) refused the answers. */
       status: "rejected";
-      /** One line for the whole form. */
+      /** The refusal's one line, as the API wrote it. */
       error: string;
       /** The refused answers, each naming its question. */
       issues: AnswerIssue[];
@@ -37,7 +40,7 @@ export type AnswerState =
   | {
       /** The request failed before the server could judge it (offline, 5xx). */
       status: "failed";
-      /** What went wrong, for a person. */
+      /** What went wrong, technically (the person reads the snapshot's `error`). */
       error: string;
       /** What `retry` sends again. */
       answers: Answers;
@@ -51,26 +54,20 @@ export type AnswerState =
       conflict: boolean;
     };
 
-/** What can happen to the answer state machine; {@link AnswerState} lists where each leads. */
-export type AnswerEvent =
-  | { type: "submit"; answers: Answers }
-  | { type: "succeed"; outcome: ElicitationOutcome }
-  | { type: "conflict"; outcome: ElicitationOutcome }
-  | { type: "reject"; error: string; issues: AnswerIssue[] }
-  | { type: "fail"; error: string }
-  | { type: "retry" }
-  | { type: "edit" }
-  | { type: "settle"; outcome: ElicitationOutcome };
-
 /**
- * The skip state machine. `idle` → `submitting` → `settled`; or → `rejected` (the server refused,
- * e.g. a 404) or → `failed` (the request never got through), from which `retry` skips again and
- * `dismiss` returns to `idle`.
+ * The skip, as the snapshot's `skip` shows it: a view of the set's one state. `idle` →
+ * `confirming` (the person changed something: discard it?) → `submitting` → `settled`; or →
+ * `rejected` (the server refused, e.g. a 404) or → `failed` (the request never got through), from
+ * which `retry` skips again.
  */
 export type SkipState =
   | {
       /** Not skipped. */
       status: "idle";
+    }
+  | {
+      /** The person asked to skip after changing answers: `skip()` again discards them, `cancelSkip()` keeps them. */
+      status: "confirming";
     }
   | {
       /** The skip is on its way. */
@@ -79,13 +76,13 @@ export type SkipState =
   | {
       /** The server refused the skip. */
       status: "rejected";
-      /** Why, for a person. */
+      /** Why, as the API wrote it. */
       error: string;
     }
   | {
       /** The request failed before the server could judge it. */
       status: "failed";
-      /** What went wrong, for a person. */
+      /** What went wrong, technically. */
       error: string;
     }
   | {
@@ -97,16 +94,107 @@ export type SkipState =
       conflict: boolean;
     };
 
-/** What can happen to the skip state machine; {@link SkipState} lists where each leads. */
-export type SkipEvent =
+/** What a pending set has of its person's work: what survives a reload. */
+export interface ElicitationDraft {
+  /** The values the person set, by question id; only questions they touched are here (and sent). */
+  values: Answers;
+  /** The current question of a one-at-a-time form. */
+  index: number;
+}
+
+/** Whether the lazily loaded pattern engine is here to check the questions' patterns. */
+export type PatternReadiness = "loading" | "ready" | "failed";
+
+/**
+ * What the person last tried, and where it stands. `next` confirms one question of a
+ * one-at-a-time form; `answer` sends the set; `skip` declines it. `checking` waits for the
+ * pattern engine; `failed` never got through (or the engine did not load) and can be retried.
+ */
+export type ElicitationAttempt =
+  | { type: "none" }
+  | { type: "next"; status: "checking" | "refused"; questionId: string }
+  | { type: "next"; status: "failed"; questionId: string; error: string }
+  | { type: "answer"; status: "checking" }
+  | { type: "answer"; status: "submitting"; answers: Answers }
+  | { type: "answer"; status: "rejected"; error: string; issues: AnswerIssue[] }
+  | {
+      type: "answer";
+      status: "failed";
+      error: string;
+      /** What was sent; undefined when the answers could not be checked (the engine did not load). */
+      answers?: Answers;
+    }
+  | { type: "skip"; status: "confirming" | "checking" | "submitting" }
+  | { type: "skip"; status: "rejected" | "failed"; error: string };
+
+/** A question set waiting for its person. */
+export interface PendingElicitation {
+  /** Waiting for an answer. */
+  status: "pending";
+  /** The person's work so far. */
+  draft: ElicitationDraft;
+  /** What the person last tried. */
+  attempt: ElicitationAttempt;
+  /** Whether patterns can be checked; `ready` for a set without patterns. */
+  patterns: PatternReadiness;
+  /** The server's refusals still standing, each until its question is edited. */
+  refused: readonly AnswerIssue[];
+  /** Questions the person tried to confirm: their errors show at once, untouched ones' too. */
+  attempted: readonly string[];
+}
+
+/** The one state of a question set: pending, settled, or dismissed (its run was cancelled first). */
+export type ElicitationState =
+  | PendingElicitation
+  | {
+      /** Answered, skipped, or settled elsewhere. */
+      status: "settled";
+      /** How it settled. */
+      outcome: ElicitationOutcome;
+      /** True when the server said it was already settled (a double submit, another tab). */
+      conflict: boolean;
+    }
+  | {
+      /** Its run was cancelled before anyone answered. */
+      status: "dismissed";
+    };
+
+/** What can happen to a question set; `elicitationTransition` says where each leads. */
+export type ElicitationEvent =
+  /** The person set a question's value from raw input (coerced with `coerceAnswer`). */
+  | { type: "set"; questionId: string; raw: unknown }
+  /** The person added or removed one value (or, on a single-value question, picked it). */
+  | { type: "toggle"; questionId: string; value: string }
+  /** The person put a question back to its pre-picked answer. */
+  | { type: "reset"; questionId: string }
+  /** The one-at-a-time cursor moved. */
+  | { type: "move"; index: number }
+  /** Confirm the current question and show the next one (on the last, submit). */
+  | { type: "next" }
+  /** Send the touched answers. */
+  | { type: "submit" }
+  /** Decline; when the person changed something, the first asks to confirm and the second confirms. */
   | { type: "skip" }
-  | { type: "succeed"; outcome: ElicitationOutcome }
-  | { type: "conflict"; outcome: ElicitationOutcome }
-  | { type: "reject"; error: string }
-  | { type: "fail"; error: string }
+  /** Keep the changes instead of skipping. */
+  | { type: "cancel-skip" }
+  /** Try a failed attempt again. */
   | { type: "retry" }
-  | { type: "dismiss" }
-  | { type: "settle"; outcome: ElicitationOutcome };
+  /** The pattern engine arrived. */
+  | { type: "patterns-ready" }
+  /** The pattern engine did not load. */
+  | { type: "patterns-failed"; error: string }
+  /** The answer or skip settled the set. */
+  | { type: "succeed"; outcome: ElicitationOutcome }
+  /** It was settled already: with the stored outcome, or (none stored) its run was cancelled. */
+  | { type: "conflict"; outcome: ElicitationOutcome | undefined }
+  /** The server refused it; `issues` name the questions. */
+  | { type: "reject"; error: string; issues: AnswerIssue[] }
+  /** The request never got through. */
+  | { type: "fail"; error: string }
+  /** Settled from outside (the stream, another tab). */
+  | { type: "settle"; outcome: ElicitationOutcome }
+  /** Its run was cancelled before an answer. */
+  | { type: "dismiss" };
 
 /** One question as the form renders it: its definition, its current value and its error. */
 export interface ElicitationQuestionState {
@@ -134,10 +222,18 @@ export interface ElicitationQuestionState {
   value: readonly string[];
   /** Whether the person changed this question; only touched questions are submitted. */
   touched: boolean;
-  /** The first problem with this question (a server issue, else a local rule), or undefined. */
+  /**
+   * The first problem with this question, as a sentence for the person (`Enter a number from 1
+   * to 9.`), or undefined. From the server's refusal, else the page's own check once the person
+   * touched the question or tried to confirm it. The API's own line is `issues[0].message`.
+   */
   error?: string;
-  /** Every problem with this question. */
+  /** Every problem with this question, structured: rule, value and the API's message. */
   issues: readonly AnswerIssue[];
+  /** True once the person tried to confirm this question (Next on it, or Confirm on the set). */
+  attempted: boolean;
+  /** The live length of capped text (a typed text field with a `max`), or undefined. */
+  characters?: CharacterCount;
   /** The question's full definition. */
   question: Question;
   /** Sets the value from raw input (one value or an array), coerced with `coerceAnswer`. */
@@ -156,17 +252,26 @@ export interface SettledAnswer {
   prompt: string;
   /** The canonical values. */
   values: readonly string[];
-  /** The values as labels (`This file`, `Yes`), in the same order. */
+  /**
+   * The values as the person reads them, in the same order: options by label, Yes/No, numbers
+   * and dates formatted for the locale.
+   */
   labels: readonly string[];
   /** True when the person did not touch it and its defaults stood. */
   defaulted: boolean;
+  /**
+   * Whose answer stands: `answered` (the person's), `pre-picked` (the agent's pick, untouched or
+   * skipped), `left-to-agent` (skipped with nothing pre-picked: the agent decides) or `no-answer`
+   * (the person left it empty).
+   */
+  kind: "answered" | "pre-picked" | "left-to-agent" | "no-answer";
 }
 
 /** A settled question set, ready to show: answers by label, defaulted ones, whether skipped. */
 export interface ElicitationSettled {
   /** The outcome the server (or the local settle) recorded. */
   outcome: ElicitationOutcome;
-  /** True when the person skipped. */
+  /** True when the person skipped: every answer is the agent's pick. */
   skipped: boolean;
   /** One entry per question, in order. */
   answers: readonly SettledAnswer[];
@@ -177,6 +282,8 @@ export type ElicitationPhase = "pending" | "settled" | "dismissed";
 
 /** Everything a form reads about a question set at one moment. */
 export interface ElicitationSnapshot {
+  /** The set's one state; everything else here is read from it. */
+  state: ElicitationState;
   /** Pending, settled or dismissed. */
   phase: ElicitationPhase;
   /** The questions with their current values and errors. */
@@ -188,12 +295,19 @@ export interface ElicitationSnapshot {
   isValid: boolean;
   /** The current question, for one-at-a-time UIs. */
   index: number;
-  /** The answer state machine. */
+  /** The answer, a view of `state`. */
   answer: AnswerState;
-  /** The skip state machine. */
+  /** The skip, a view of `state`. */
   skip: SkipState;
-  /** True while an answer or a skip is on its way. */
+  /** True while an answer or a skip is being checked or on its way. */
   busy: boolean;
+  /**
+   * What went wrong with the whole set, as a sentence for the person (a failed send, a refusal
+   * no question can show), or undefined.
+   */
+  error?: string;
+  /** True when `retry()` would send something again. */
+  canRetry: boolean;
   /** The outcome, once settled. */
   settled?: ElicitationSettled;
 }
@@ -219,13 +333,23 @@ export interface ElicitationStore {
   reset: (questionId: string) => void;
   /** Moves the one-at-a-time cursor (clamped to the questions). */
   setIndex: (index: number) => void;
+  /**
+   * Confirms the current question: refused, it stays (its error shows); else the next question
+   * shows, and on the last the set is submitted. Resolves once that is decided (and sent).
+   */
+  next: () => Promise<void>;
   /** Submits the touched questions; the server resolves the rest from their defaults. */
   submit: () => Promise<void>;
-  /** Skips: the agent proceeds on its own picks. */
+  /**
+   * Skips: the agent proceeds on its own picks. When the person changed something, the first call
+   * asks to discard it (`skip.status` is `confirming`) and a second call confirms.
+   */
   skip: () => Promise<void>;
-  /** Retries whichever machine failed (answer or skip). */
+  /** Keeps the changes instead of skipping (from `confirming`). */
+  cancelSkip: () => void;
+  /** Sends again whatever failed (an answer, a skip, or a check the pattern engine could not make). */
   retry: () => Promise<void>;
-  /** Settles from outside (a stream frame, another tab): both machines go to `settled`. */
+  /** Settles from outside (a stream frame, another tab). */
   settle: (outcome: ElicitationOutcome) => void;
   /** Marks the set dismissed (its run was cancelled before an answer). */
   dismiss: () => void;
@@ -253,6 +377,8 @@ export interface ElicitationBlock extends ElicitationStore {
   readonly questions: readonly ElicitationQuestionState[];
   /** Whether submitting now would pass every rule: a live read of the snapshot's `isValid`. */
   readonly isValid: boolean;
+  /** The sentences its errors and settled answers are written in; a UI shows the rest from them too. */
+  readonly messages: PrepickMessages;
 }
 
 /** The approval state machine: idle → submitting → settled, or → failed and retry. */

@@ -2,6 +2,8 @@
 
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { AgentChatTransport, ToolCallClient } from "@/lib/prepick/transport";
+import { type DraftStorage, sessionDraftStorage } from "./draft-storage";
+import type { PrepickMessagesInput } from "./prepick-messages";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./transcript-types";
 
@@ -11,6 +13,13 @@ export interface UseChatTranscriptOptions {
   transport?: Pick<AgentChatTransport, "client">;
   /** A client, when there is no transport at hand. */
   client?: ToolCallClient;
+  /** Sentences in the app's language (errors, settled answers), laid over the English defaults. */
+  messages?: PrepickMessagesInput;
+  /**
+   * Where a pending question set's draft is kept, so a reload or a crash of the tab does not lose
+   * it: the browser's session storage when left out, `null` for nowhere. Read when the hook mounts.
+   */
+  drafts?: DraftStorage | null;
 }
 
 /** The conversation as a transcript of blocks. */
@@ -33,7 +42,10 @@ export function useChatTranscript(
 ): ChatTranscript {
   const client = options.client ?? options.transport?.client;
   const builderRef = useRef<TranscriptBuilder | null>(null);
-  if (builderRef.current === null) builderRef.current = new TranscriptBuilder(chat, client);
+  if (builderRef.current === null) {
+    const drafts = options.drafts === undefined ? sessionDraftStorage() : (options.drafts ?? undefined);
+    builderRef.current = new TranscriptBuilder(chat, client, { messages: options.messages, drafts });
+  }
   const builder = builderRef.current;
   useLayoutEffect(() => {
     builder.setChat(chat);

@@ -84,10 +84,15 @@ describe("axe-core over the demo page (WCAG 2.2 A and AA)", () => {
         const seats = questionForm(booking).getByRole("spinbutton", { name: "How many seats?" });
         await seats.fill("12");
         await booking.keyboard.press("Enter");
-        await questionForm(booking).getByText('answers["seats"] must be at most 9').waitFor();
+        await questionForm(booking).getByText("Enter a number from 1 to 9.").waitFor();
         await expectAccessible(booking, "refused number");
-        // In a field `s` is typing, so the person skips with the button.
+        // In a field `s` is typing, so the person skips with the button; it asks before discarding.
         await questionForm(booking).getByRole("button", { name: "Skip and use my picks" }).click();
+        await questionForm(booking)
+          .getByRole("group", { name: /You changed some answers/ })
+          .waitFor();
+        await expectAccessible(booking, "skip confirmation");
+        await questionForm(booking).getByRole("button", { name: "Discard my changes and skip" }).click();
         await settledOutcome(booking)
           .getByText(/^Skipped/)
           .waitFor();

@@ -20,7 +20,10 @@ describe("a model-authored pattern built for catastrophic backtracking, in the p
     act(() => result.current.block.setValue("code", HOSTILE_VALUE));
     const refused = result.current.snapshot.questions[0];
     expect(refused?.value).toEqual([HOSTILE_VALUE]);
-    expect(refused?.error).toContain(HOSTILE_PATTERN);
+    expect(refused?.issues[0]).toMatchObject({ rule: "pattern" });
+    expect(refused?.issues[0]?.message).toContain(HOSTILE_PATTERN);
+    // The person is not shown the regular expression.
+    expect(refused?.error).toBe("Enter it in the form the question asks for.");
     expect(result.current.snapshot.isValid).toBe(false);
 
     act(() => result.current.block.setValue("code", MATCHING_VALUE));

@@ -1,0 +1,438 @@
+/**
+ * A number as a sentence needs it: `value` picks the plural form (`Intl.PluralRules` in the
+ * messages' own language), `text` is the number written for the locale (`1,000` or `1.000`).
+ */
+export interface Count {
+  /** The number itself, for choosing a plural form. */
+  value: number;
+  /** The number formatted for the locale, for showing. */
+  text: string;
+}
+
+/** The bounds of a number question, formatted for the locale; what an answer must be. */
+export interface NumberRange {
+  /** The smallest number allowed. */
+  min?: string;
+  /** The largest number allowed. */
+  max?: string;
+  /** True when only whole numbers are allowed (`input.step` of 1, or any whole step from a whole start). */
+  whole: boolean;
+  /** The step between allowed numbers, when it is not 1. */
+  step?: string;
+}
+
+/** The bounds of a date or date-and-time question, formatted for the locale. */
+export interface DateRange {
+  /** The earliest allowed. */
+  min?: string;
+  /** The latest allowed. */
+  max?: string;
+}
+
+/**
+ * Every sentence the question form, the chat and its cards show a person, in one object. The
+ * English defaults are {@link englishMessages}; {@link resolveMessages} lays an app's own over
+ * them, section by section, so an app translates some strings or all. A string that needs
+ * parameters is a function; counts come as {@link Count} so each language picks its own plural.
+ */
+export interface PrepickMessages {
+  /**
+   * The locale numbers and dates are formatted for (with `Intl`), in sentences and in the
+   * settled view. Undefined: the person's own (the browser's default locale).
+   */
+  locale: string | string[] | undefined;
+  /** The question form while pending. */
+  form: {
+    /** The form's accessible name. */
+    label: string;
+    /** One at a time: `Question 1 of 3` (`position` counts from 1). */
+    progress: (position: number, count: number) => string;
+    /** All at once: `3 questions`. */
+    count: (count: Count) => string;
+    /** The button that confirms a question and shows the next. */
+    next: string;
+    /** The button that sends the answers. */
+    confirm: string;
+    /** The confirm button while the answers are on their way. */
+    sending: string;
+    /** The button back to the previous question. */
+    back: string;
+    /** The button that skips the set, leaving the agent's pre-picks to stand. */
+    skip: string;
+    /** The skip button while the skip is on its way. */
+    skipping: string;
+    /** The button that sends a failed answer or skip again. */
+    retry: string;
+    /** The label of the field for an answer of one's own beside the options. */
+    freeText: string;
+    /** The empty choice of a select with nothing picked. */
+    choose: string;
+    /** The mark beside the agent's own pick. */
+    prePicked: string;
+    /** An option of a native select that is the agent's own pick. */
+    prePickedOption: (label: string) => string;
+    /** A boolean question's yes. */
+    yes: string;
+    /** A boolean question's no. */
+    no: string;
+    /** The live count under capped text while it fits: `488 characters left`. */
+    charactersLeft: (left: Count) => string;
+    /** The live count under capped text once it is too long: `12 characters too many`. */
+    charactersOver: (over: Count) => string;
+  };
+  /** The keyboard hints under the form; each names what its key does where the focus is. */
+  hints: {
+    /** Enter, on any question but the last. */
+    next: string;
+    /** Enter (or Ctrl/⌘+Enter in a textarea) on the last question. */
+    confirm: string;
+    /** Enter in a textarea. */
+    newLine: string;
+    /** The `s` key. */
+    skip: string;
+  };
+  /** The inline question a skip asks when the person changed something. */
+  skipConfirm: {
+    /** What the person is asked. */
+    question: string;
+    /** Confirms: the changes go, the agent's picks stand. */
+    discard: string;
+    /** Cancels: back to the form, the changes kept. */
+    keep: string;
+  };
+  /** The form's own line when something went wrong with the whole set (each takes the technical detail). */
+  status: {
+    /** The answers were refused and no question can show why. */
+    refused: (detail: string) => string;
+    /** The answers never reached the server. */
+    answerNotSent: (detail: string) => string;
+    /** The skip never reached the server, or was refused. */
+    skipNotSent: (detail: string) => string;
+    /** The pattern engine did not load, so answers cannot be checked. */
+    cannotCheck: (detail: string) => string;
+  };
+  /** Why an answer is refused, one sentence per kind of problem (see `issueSentence`). */
+  errors: {
+    /** A required question left empty. */
+    required: string;
+    /** A value that is not one of the options. */
+    option: string;
+    /** More than one value on a single-choice question. */
+    single: string;
+    /** A boolean that is neither yes nor no. */
+    boolean: string;
+    /** A number that is not one, or outside its range or step. */
+    number: (range: NumberRange) => string;
+    /** Text shorter than its minimum: `At least 3 characters (2 now).` */
+    textTooShort: (min: Count, length: Count) => string;
+    /** Text longer than its maximum: `At most 500 characters (512 now).` */
+    textTooLong: (max: Count, length: Count) => string;
+    /** A date that is not a real `YYYY-MM-DD` day. */
+    date: string;
+    /** A date and time that is not a real `YYYY-MM-DDTHH:mm`. */
+    datetime: string;
+    /** A date, or date and time, outside its range. */
+    dateRange: (range: DateRange) => string;
+    /** Not an email address. */
+    email: string;
+    /** Not a web address. */
+    url: string;
+    /** A web address whose scheme is not allowed; `schemes` is the allowed list, written for the locale. */
+    scheme: (schemes: string) => string;
+    /** Not in the form the question asks for; `example` is the question's placeholder, when it has one. */
+    pattern: (example: string | undefined) => string;
+    /** Fewer picks than a multiple-choice question needs. */
+    tooFewPicks: (min: Count, count: Count) => string;
+    /** More picks than a multiple-choice question allows. */
+    tooManyPicks: (max: Count, count: Count) => string;
+    /** An answer to a question this set does not have. */
+    unknownQuestion: string;
+    /** An answer that could not be read at all. */
+    unreadable: string;
+    /** A refusal of a kind this version does not know. */
+    refused: string;
+  };
+  /** The settled set and the dismissed line. */
+  settled: {
+    /** The heading of a set the person answered. */
+    answered: string;
+    /** The heading of a skipped set. */
+    skipped: string;
+    /** The mark on an answer that is the agent's pre-pick. */
+    prePicked: string;
+    /** A question the person left empty. */
+    noAnswer: string;
+    /** A skipped question with nothing pre-picked: the agent decides. */
+    leftToAgent: string;
+    /** A set whose run was cancelled before anyone answered. */
+    dismissed: string;
+  };
+  /** The card of a tool call waiting for approval. */
+  approval: {
+    /** The title while waiting: `Allow purge_cache to run?`. */
+    title: (toolName: string) => string;
+    /** The title once approved. */
+    approvedTitle: (toolName: string) => string;
+    /** The title once rejected. */
+    rejectedTitle: (toolName: string) => string;
+    /** The label of the optional reason field. */
+    reason: string;
+    /** The approve button. */
+    approve: string;
+    /** The approve button while the decision is on its way. */
+    approving: string;
+    /** The reject button. */
+    reject: string;
+    /** The reject button while the decision is on its way. */
+    rejecting: string;
+    /** The button that sends a failed decision again. */
+    retry: string;
+    /** The decision line once approved. */
+    approved: string;
+    /** The decision line once rejected, with the reason when one was given. */
+    rejected: (reason: string | undefined) => string;
+    /** Added when the call had already been decided elsewhere. */
+    decidedElsewhere: string;
+    /** The decision never reached the server. */
+    notSent: (detail: string) => string;
+  };
+  /** A tool call's card. */
+  toolCall: {
+    /** The status word while running. */
+    running: string;
+    /** The status word once done. */
+    done: string;
+    /** The status word once failed. */
+    failed: string;
+    /** The status word once rejected. */
+    rejected: string;
+    /** The status word when its run was cancelled first. */
+    cancelled: string;
+    /** The heading of the tool's input. */
+    input: string;
+    /** The heading of the tool's output. */
+    output: string;
+    /** The heading of the tool's error. */
+    error: string;
+    /** The error line when the tool gave none. */
+    failedWithoutReason: string;
+    /** A call cancelled with its run before anyone decided. */
+    cancelledBeforeDecision: string;
+    /** A model's `ask` the server refused as malformed. */
+    malformedAsk: string;
+    /** The disclosure that shows the technical details. */
+    details: string;
+  };
+  /** The message box. */
+  composer: {
+    /** Its accessible name. */
+    label: string;
+    /** The hint in the empty box. */
+    placeholder: string;
+    /** The hint while a question or an approval waits for the person. */
+    waitingPlaceholder: string;
+    /** The send button's name. */
+    send: string;
+    /** The stop button's name. */
+    stop: string;
+    /** A message that did not reach the server (its text is kept). */
+    notSent: (detail: string) => string;
+    /** The button that sends it again. */
+    retry: string;
+    /** The button that puts the error away. */
+    dismiss: string;
+  };
+  /** The conversation around the cards. */
+  chat: {
+    /** The conversation log's accessible name. */
+    conversation: string;
+    /** The button back to the newest message. */
+    jumpToLatest: string;
+    /** Who a person's message is from. */
+    you: string;
+    /** Who the agent's message is from. */
+    assistant: string;
+    /** The reasoning disclosure while it streams. */
+    thinking: string;
+    /** The reasoning disclosure once done. */
+    reasoning: string;
+    /** The status while a question or approval waits for the person. */
+    waiting: string;
+    /** The status while the agent works. */
+    working: string;
+  };
+}
+
+/** An app's messages: any section, any string of it; what is left out stays English. */
+export type PrepickMessagesInput = {
+  [Section in keyof PrepickMessages]?: PrepickMessages[Section] extends string | string[] | undefined
+    ? PrepickMessages[Section]
+    : Partial<PrepickMessages[Section]>;
+};
+
+const englishPlurals = new Intl.PluralRules("en");
+
+/** `1 character` or `2 characters`, by the English plural rules. */
+function characters(count: Count): string {
+  return `${count.text} ${englishPlurals.select(count.value) === "one" ? "character" : "characters"}`;
+}
+
+function numberNoun(range: NumberRange): string {
+  return range.whole ? "a whole number" : "a number";
+}
+
+/** The English defaults. */
+export const englishMessages: PrepickMessages = {
+  locale: undefined,
+  form: {
+    label: "Questions from the agent",
+    progress: (position, count) => `Question ${position} of ${count}`,
+    count: (count) =>
+      `${count.text} ${englishPlurals.select(count.value) === "one" ? "question" : "questions"}`,
+    next: "Next",
+    confirm: "Confirm",
+    sending: "Sending…",
+    back: "Back",
+    skip: "Skip: use the agent's picks",
+    skipping: "Skipping…",
+    retry: "Retry",
+    freeText: "Or write your own answer",
+    choose: "Choose…",
+    prePicked: "pre-picked",
+    prePickedOption: (label) => `${label} (pre-picked)`,
+    yes: "Yes",
+    no: "No",
+    charactersLeft: (left) => `${characters(left)} left`,
+    charactersOver: (over) => `${characters(over)} too many`,
+  },
+  hints: {
+    next: "next question",
+    confirm: "confirm",
+    newLine: "new line",
+    skip: "skip: use the agent's picks",
+  },
+  skipConfirm: {
+    question: "You changed some answers. Skip anyway and let the agent's picks stand?",
+    discard: "Discard my changes and skip",
+    keep: "Keep my changes",
+  },
+  status: {
+    refused: () => "These answers were not accepted.",
+    answerNotSent: () => "Your answers were not sent. Check your connection, then retry.",
+    skipNotSent: () => "The skip was not sent. Check your connection, then retry.",
+    cannotCheck: () => "These answers cannot be checked right now. Check your connection, then retry.",
+  },
+  errors: {
+    required: "This one is required.",
+    option: "Choose one of the options.",
+    single: "Choose only one.",
+    boolean: "Choose Yes or No.",
+    number: (range) => {
+      const noun = numberNoun(range);
+      const steps = range.step !== undefined ? `, in steps of ${range.step}` : "";
+      if (range.min !== undefined && range.max !== undefined) {
+        return `Enter ${noun} from ${range.min} to ${range.max}${steps}.`;
+      }
+      if (range.min !== undefined) return `Enter ${noun} of at least ${range.min}${steps}.`;
+      if (range.max !== undefined) return `Enter ${noun} of at most ${range.max}${steps}.`;
+      return `Enter ${noun}${steps}.`;
+    },
+    textTooShort: (min, length) => `At least ${characters(min)} (${length.text} now).`,
+    textTooLong: (max, length) => `At most ${characters(max)} (${length.text} now).`,
+    date: "Enter a date, like 2026-12-04.",
+    datetime: "Enter a date and time, like 2026-12-04 14:30.",
+    dateRange: (range) => {
+      if (range.min !== undefined && range.max !== undefined) {
+        return `Pick a date from ${range.min} to ${range.max}.`;
+      }
+      if (range.min !== undefined) return `Pick a date on or after ${range.min}.`;
+      return `Pick a date on or before ${range.max}.`;
+    },
+    email: "Enter an email address, like name@example.com.",
+    url: "Enter a web address, like https://example.com.",
+    scheme: (schemes) => `Enter a web address starting with ${schemes}.`,
+    pattern: (example) =>
+      example !== undefined
+        ? `Enter it in the form asked for (${example}).`
+        : "Enter it in the form the question asks for.",
+    tooFewPicks: (min) => `Choose at least ${min.text}.`,
+    tooManyPicks: (max, count) => `Choose at most ${max.text} (${count.text} now).`,
+    unknownQuestion: "An answer was sent to a question this set does not have.",
+    unreadable: "This answer could not be read.",
+    refused: "This answer was not accepted.",
+  },
+  settled: {
+    answered: "Answered",
+    skipped: "Skipped: the agent's picks stand.",
+    prePicked: "pre-picked",
+    noAnswer: "No answer",
+    leftToAgent: "No answer: the agent decides",
+    dismissed: "These questions were not answered: the run was cancelled.",
+  },
+  approval: {
+    title: (toolName) => `Allow ${toolName} to run?`,
+    approvedTitle: (toolName) => `${toolName} approved`,
+    rejectedTitle: (toolName) => `${toolName} rejected`,
+    reason: "Reason, if you reject (optional)",
+    approve: "Approve",
+    approving: "Approving…",
+    reject: "Reject",
+    rejecting: "Rejecting…",
+    retry: "Retry",
+    approved: "You approved this call.",
+    rejected: (reason) => (reason ? `You rejected this call. Reason: ${reason}` : "You rejected this call."),
+    decidedElsewhere: "It had already been decided elsewhere.",
+    notSent: () => "Your decision was not sent. Check your connection, then retry.",
+  },
+  toolCall: {
+    running: "Running",
+    done: "Done",
+    failed: "Failed",
+    rejected: "Rejected",
+    cancelled: "Cancelled",
+    input: "Input",
+    output: "Output",
+    error: "Error",
+    failedWithoutReason: "The tool failed.",
+    cancelledBeforeDecision: "Cancelled with its run before anyone decided.",
+    malformedAsk: "The agent's questions were malformed; it was asked to try again.",
+    details: "Details",
+  },
+  composer: {
+    label: "Message",
+    placeholder: "Send a message…",
+    waitingPlaceholder: "Answer the agent above to continue",
+    send: "Send",
+    stop: "Stop",
+    notSent: () => "Your message was not sent. Check your connection, then retry.",
+    retry: "Retry",
+    dismiss: "Dismiss",
+  },
+  chat: {
+    conversation: "Conversation",
+    jumpToLatest: "Jump to latest",
+    you: "You",
+    assistant: "Assistant",
+    thinking: "Thinking…",
+    reasoning: "Reasoning",
+    waiting: "Waiting for your answer",
+    working: "Working…",
+  },
+};
+
+/**
+ * An app's messages laid over the English defaults, section by section: `{ form: { next: "Weiter" } }`
+ * changes one button and keeps every other string. Without input, the English defaults themselves.
+ */
+export function resolveMessages(input: PrepickMessagesInput | undefined): PrepickMessages {
+  if (input === undefined) return englishMessages;
+  const resolved: Record<string, unknown> = { ...englishMessages };
+  for (const [section, value] of Object.entries(input)) {
+    const base = resolved[section];
+    resolved[section] =
+      typeof base === "object" && base !== null && !Array.isArray(base)
+        ? { ...base, ...(value as object) }
+        : value;
+  }
+  return resolved as unknown as PrepickMessages;
+}
