@@ -547,6 +547,28 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     expect(chat.messages[1]?.parts).toMatchObject([{ type: "text", text: "Starting." }]);
   });
 
+  it("keeps the conversation on screen when storage refuses to store it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const server = await serve((input) => [
+      run(input).started,
+      ...text("t1", "Hello."),
+      run(input).finished(),
+    ]);
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
+    const chat = new Chat({ id: "full-1", transport: new AgUiChatTransport({ url: server.url, storage }) });
+    await chat.sendMessage({ text: "Hi" });
+    expect(chat.status).toBe("ready");
+    expect(chat.messages[1]?.parts).toMatchObject([{ type: "text", text: "Hello." }]);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/could not store thread "full-1": QuotaExceededError/),
+    );
+  });
+
   it("refuses a stream the AG-UI verifier refuses, with the verifier's reason", async () => {
     quietClientErrors();
     const server = await serve((input) => [

@@ -1,12 +1,12 @@
 import {
   type AbstractAgent,
   buildResumeArray,
-  EventType,
   HttpAgent,
   type HttpAgentFetchFn,
   type Interrupt,
   type Message,
   type RunAgentParameters,
+  type RunFinishedEvent,
   type State,
 } from "@ag-ui/client";
 import {
@@ -229,7 +229,7 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
         const running = agent.runAgent(parameters, {
           onEvent: async ({ event }) => {
             // Reading an interrupt's questions checks their patterns, which needs the engine.
-            if (event.type === EventType.RUN_FINISHED) await loadPatternEngine();
+            if ((event as RunFinishedEvent).outcome?.type === "interrupt") await loadPatternEngine();
             const folded = foldAgUiEvent(thread.fold, event);
             thread.fold = folded.state;
             emit(folded.chunks);
@@ -246,11 +246,11 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
           )
           .finally(() => {
             options.abortSignal?.removeEventListener("abort", abort);
-            this.write(thread);
             if (open) {
               open = false;
               controller.close();
             }
+            this.write(thread);
           });
       },
       cancel: () => {
@@ -274,6 +274,11 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
   private write(thread: AgUiThread) {
     const { messages, state, pendingInterrupts } = thread.agent;
     const stored: StoredThread = { version: 1, messages, state, interrupts: pendingInterrupts };
-    this.options.storage?.setItem(STORAGE_PREFIX + thread.chatId, JSON.stringify(stored));
+    try {
+      this.options.storage?.setItem(STORAGE_PREFIX + thread.chatId, JSON.stringify(stored));
+    } catch (error) {
+      // A full or refused storage costs the reload, never the conversation on screen.
+      console.warn(`AgUiChatTransport: could not store thread "${thread.chatId}": ${messageOf(error)}`);
+    }
   }
 }

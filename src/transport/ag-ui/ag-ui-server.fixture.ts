@@ -74,6 +74,11 @@ export async function startAgUiServer(respond: AgUiResponder): Promise<AgUiServe
     verified: async () => {
       for (const events of responses) await verifyResponse(events);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A run the client stopped may still hold its response open.
+        server.closeAllConnections();
+      }),
   };
 }
