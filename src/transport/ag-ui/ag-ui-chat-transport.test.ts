@@ -2,6 +2,7 @@ import { type BaseEvent, EventType, type Interrupt, type Message } from "@ag-ui/
 import { Chat } from "@ai-sdk/react";
 import type { DynamicToolUIPart, UIMessage } from "ai";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { specIntakeQuestions } from "@/lib/prepick/core/fixtures.test-data";
 import type { Frame } from "@/lib/prepick/core/frames";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
 import { mcpElicitationToRequest } from "@/lib/prepick/transport/adapters/mcp-elicitation";
@@ -379,20 +380,9 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
 
   it("prefers the Prepick question set an interrupt carries in metadata over its responseSchema", async () => {
     const request = {
-      preamble: "One question before I start.",
+      preamble: "Two questions before I start.",
       source: "intake" as const,
-      questions: [
-        {
-          id: "tests",
-          prompt: "Which tests should I touch?",
-          multiple: true,
-          options: [
-            { value: "unit", label: "Unit", hotkey: "a" },
-            { value: "e2e", label: "End to end", hotkey: "b" },
-          ],
-          defaults: ["unit"],
-        },
-      ],
+      questions: specIntakeQuestions,
     };
     const intake: Interrupt = {
       id: "intake-run-1",
@@ -417,7 +407,11 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     await transport.client.answer("intake-run-1", { tests: ["unit", "e2e"] });
     await chat.resumeStream();
     expect(server.inputs[1]?.resume).toEqual([
-      { interruptId: "intake-run-1", status: "resolved", payload: { tests: ["unit", "e2e"] } },
+      {
+        interruptId: "intake-run-1",
+        status: "resolved",
+        payload: { scope: "module", tests: ["unit", "e2e"] },
+      },
     ]);
   });
 

@@ -17,6 +17,7 @@ import {
   type UIMessageChunk,
 } from "ai";
 import { loadPatternEngine } from "@/lib/prepick/core/pattern";
+import { requestHeaders, textOf } from "@/lib/prepick/transport/agent-chat-transport";
 import { messageOf } from "@/lib/prepick/transport/tool-call-error";
 import { AgUiToolCallClient } from "./ag-ui-tool-call-client";
 import {
@@ -72,16 +73,6 @@ type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
 type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
 
 const STORAGE_PREFIX = "prepick:ag-ui:";
-
-function requestHeaders(options: ChatRequestOptions): Record<string, string> {
-  const headers = options.headers;
-  if (headers === undefined) return {};
-  return headers instanceof Headers ? Object.fromEntries(headers.entries()) : headers;
-}
-
-function textOf(message: UIMessage): string {
-  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
-}
 
 /**
  * An AI SDK `ChatTransport` over an AG-UI agent. Each send is a run of `@ag-ui/client` (by default
