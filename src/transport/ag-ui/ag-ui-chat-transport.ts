@@ -129,7 +129,9 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
   async sendMessages(options: SendOptions): Promise<ReadableStream<UIMessageChunk>> {
     const last = options.messages.at(-1);
     if (options.trigger === "regenerate-message" || last?.role !== "user") {
-      throw new Error("AgUiChatTransport: an AG-UI agent cannot regenerate a message; send a new one.");
+      throw new Error(
+        "AgUiChatTransport sends the person's new message: an AG-UI agent cannot regenerate one, and its interrupts are answered through transport.client.",
+      );
     }
     const thread = this.thread(options.chatId);
     const resume = this.abandonOpenInterrupts(thread);
