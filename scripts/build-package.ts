@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     entryPoints: {
       core: join(ROOT, "src/core/index.ts"),
       transport: join(ROOT, "src/transport/index.ts"),
+      "transport-ag-ui": join(ROOT, "src/transport/ag-ui/index.ts"),
       hooks: join(ROOT, "src/hooks/index.ts"),
       components: join(ROOT, "src/components/index.ts"),
     },

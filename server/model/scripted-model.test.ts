@@ -287,7 +287,7 @@ describe("rule table", () => {
       type: "function" as const,
       name: "purge_cache",
       description: "Purges a cache.",
-      inputSchema: { type: "object", properties: {} },
+      inputSchema: { type: "object" as const, properties: {} },
       providerOptions: { prepick: { keywords: ["flush"] } },
     };
     expect(onlyCall([user("Flush everything")], [purge]).toolName).toBe("purge_cache");

@@ -1,3 +1,5 @@
+"use client";
+
 import type { Answers } from "@/lib/prepick/core/question";
 import type { ElicitationDraft } from "./transcript-types";
 

@@ -176,7 +176,9 @@ export function createElicitationStore(
     );
     if (attempt.issues.length > 0 && stray.length === 0) return undefined;
     const sentences = stray.map((issue) => issueSentence(issue, undefined, [], messages));
-    return [messages.status.refused(attempt.error), ...new Set(sentences)].join(" ");
+    // A refusal naming no question has only its own words to say why (an expired set, say).
+    const detail = attempt.issues.length === 0 ? attempt.error : "";
+    return [messages.status.refused(detail), ...new Set(sentences)].join(" ");
   }
 
   function build(): string[] {

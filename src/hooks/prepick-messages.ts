@@ -102,7 +102,7 @@ export interface PrepickMessages {
   };
   /** The form's own line when something went wrong with the whole set (each takes the technical detail). */
   status: {
-    /** The answers were refused and no question can show why. */
+    /** The answers were refused and no question can show why; `detail` is the refusal's own words when it names no question, else empty. */
     refused: (detail: string) => string;
     /** The answers never reached the server. */
     answerNotSent: (detail: string) => string;
@@ -317,7 +317,8 @@ export const englishMessages: PrepickMessages = {
     keep: "Keep my changes",
   },
   status: {
-    refused: () => "These answers were not accepted.",
+    refused: (detail) =>
+      detail === "" ? "These answers were not accepted." : `These answers were not accepted. ${detail}`,
     answerNotSent: () => "Your answers were not sent. Check your connection, then retry.",
     skipNotSent: () => "The skip was not sent. Check your connection, then retry.",
     cannotCheck: () => "These answers cannot be checked right now. Check your connection, then retry.",

@@ -10,7 +10,7 @@ import {
 import { ASK_TOOL_NAME, describeAskIssues, parseAskInput } from "@/lib/prepick/core/ask-tool";
 import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
 import { type Answers, type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick/core/question";
-import type { ToolCallClient, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
+import type { ToolCallActions, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
 import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
 import { createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
@@ -83,7 +83,7 @@ function decisionOf(part: AnyToolPart): { approved: boolean; reason?: string } |
  */
 export class TranscriptBuilder {
   private chat: TranscriptChat;
-  private readonly client: ToolCallClient | undefined;
+  private readonly client: ToolCallActions | undefined;
   private readonly options: TranscriptBuilderOptions;
   private readonly messages = new WeakMap<UIMessage, TranscriptMessage>();
   private readonly elicitations = new Map<string, ElicitationBlock>();
@@ -102,10 +102,10 @@ export class TranscriptBuilder {
   private readonly listeners = new Set<() => void>();
   private version = 0;
 
-  /** A builder over `chat`; `client` reaches the reference server (left out for plain AI SDK backends). */
+  /** A builder over `chat`; `client` settles provider-executed parts (left out for plain AI SDK backends). */
   constructor(
     chat: TranscriptChat,
-    client: ToolCallClient | undefined,
+    client: ToolCallActions | undefined,
     options: TranscriptBuilderOptions = {},
   ) {
     this.chat = chat;
@@ -292,8 +292,8 @@ export class TranscriptBuilder {
     return block;
   }
 
-  // Sends an action to the reference server; the run goes on after it, or after a conflict.
-  private async act(send: (client: ToolCallClient) => Promise<ToolCallResponse>) {
+  // Sends an action through the transport's client; the run goes on after it, or after a conflict.
+  private async act(send: (client: ToolCallActions) => Promise<ToolCallResponse>) {
     if (!this.client)
       throw new Error("useChatTranscript: pass { transport } to answer questions from the server.");
     const response = await send(this.client);
@@ -303,7 +303,7 @@ export class TranscriptBuilder {
   }
 
   private serverActions(toolCallId: string) {
-    const settle = async (send: (client: ToolCallClient) => Promise<ToolCallResponse>) => {
+    const settle = async (send: (client: ToolCallActions) => Promise<ToolCallResponse>) => {
       const outcome = readOutcome((await this.act(send)).output);
       if (!outcome) throw new Error(`The server settled ${toolCallId} without an outcome.`);
       return outcome;

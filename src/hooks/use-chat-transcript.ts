@@ -1,18 +1,21 @@
 "use client";
 
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import type { AgentChatTransport, ToolCallClient } from "@/lib/prepick/transport";
+import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { type DraftStorage, sessionDraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./transcript-types";
 
-/** Where `useChatTranscript` sends answers, skips and approvals for the reference server. */
+/** Where `useChatTranscript` sends answers, skips and approvals of provider-executed tool parts. */
 export interface UseChatTranscriptOptions {
-  /** The chat's transport; its `client` carries answer, skip, approve and reject. */
-  transport?: Pick<AgentChatTransport, "client">;
+  /**
+   * The chat's transport; its `client` carries answer, skip, approve and reject
+   * (`AgentChatTransport` for the reference server, `AgUiChatTransport` for an AG-UI agent).
+   */
+  transport?: { client: ToolCallActions };
   /** A client, when there is no transport at hand. */
-  client?: ToolCallClient;
+  client?: ToolCallActions;
   /** Sentences in the app's language (errors, settled answers), laid over the English defaults. */
   messages?: PrepickMessagesInput;
   /**

@@ -19,6 +19,7 @@ export {
   type ThreadAssistantMessage,
   type ThreadResponse,
   type ThreadUserMessage,
+  type ToolCallActions,
   ToolCallClient,
   type ToolCallClientOptions,
   type ToolCallResponse,

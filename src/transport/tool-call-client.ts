@@ -193,3 +193,9 @@ export class ToolCallClient {
     return this.read(`/agent/threads/${encodeURIComponent(threadId)}`);
   }
 }
+
+/**
+ * What a transcript needs to settle tool calls: answer, skip, approve and reject, each answering
+ * with the settled output or a typed failure. `ToolCallClient` and `AgUiToolCallClient` both fit.
+ */
+export type ToolCallActions = Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">;

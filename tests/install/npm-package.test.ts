@@ -26,7 +26,8 @@ beforeAll(async () => {
   packedFiles = tarball.files.map((file) => file.path);
   consumer = join(work, "consumer");
   const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-  // Only the package itself, and the React types a TypeScript app has; npm brings the peers.
+  // Only the package itself, the React types a TypeScript app has, and the AG-UI client an app
+  // that talks to an AG-UI agent adds (an optional peer); npm brings the other peers.
   mkdirSync(consumer);
   writeFileSync(
     join(consumer, "package.json"),
@@ -37,6 +38,7 @@ beforeAll(async () => {
       dependencies: {
         prepick: `file:../${tarball.filename}`,
         "@types/react": manifest.devDependencies["@types/react"],
+        "@ag-ui/client": manifest.devDependencies["@ag-ui/client"],
       },
     }),
   );
@@ -65,6 +67,7 @@ describe("the npm package", () => {
     );
     const peers = Object.keys(manifest.peerDependencies).sort();
     expect(peers).toEqual([
+      "@ag-ui/client",
       "@ai-sdk/react",
       "@radix-ui/react-checkbox",
       "@radix-ui/react-label",
@@ -75,6 +78,8 @@ describe("the npm package", () => {
       "react-dom",
       "zod",
     ]);
+    // Only the AG-UI transport needs its client, so an app without it installs cleanly.
+    expect(manifest.peerDependenciesMeta).toEqual({ "@ag-ui/client": { optional: true } });
     const repository = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     for (const peer of peers) {
       expect(manifest.peerDependencies[peer], peer).toBe(`^${repository.devDependencies[peer]}`);
@@ -88,6 +93,7 @@ describe("the npm package", () => {
       const script = [
         'import { validateAnswers, MAX_ASK_QUESTIONS, patternEngineReady } from "prepick/core";',
         'import { AgentChatTransport } from "prepick/transport";',
+        'import { AgUiChatTransport } from "prepick/transport/ag-ui";',
         'import { useChatTranscript, createElicitation } from "prepick/hooks";',
         'import { ChatElicitation } from "prepick/components";',
         'import { createApp, defineAgent } from "prepick/server";',
@@ -100,7 +106,7 @@ describe("the npm package", () => {
         "console.log(JSON.stringify({",
         "  max: MAX_ASK_QUESTIONS,",
         "  issues: validateAnswers(questions, { seats: ['12'] }).map((issue) => issue.message),",
-        "  kinds: [typeof AgentChatTransport, typeof useChatTranscript, typeof createElicitation, typeof ChatElicitation],",
+        "  kinds: [typeof AgentChatTransport, typeof AgUiChatTransport, typeof useChatTranscript, typeof createElicitation, typeof ChatElicitation],",
         "  agents: agents.agents.map((agent) => agent.name),",
         "  shared,",
         "}));",
@@ -113,7 +119,7 @@ describe("the npm package", () => {
       expect(JSON.parse(output.trim().split("\n").at(-1) ?? "")).toEqual({
         max: 5,
         issues: ['answers["seats"] must be at most 9'],
-        kinds: ["function", "function", "function", "function"],
+        kinds: ["function", "function", "function", "function", "function"],
         agents: ["helper"],
         shared: true,
       });
@@ -130,14 +136,16 @@ describe("the npm package", () => {
           'import type { ElicitationOutcome } from "prepick/core";',
           'import { settleAnswers } from "prepick/core";',
           'import { AgentChatTransport } from "prepick/transport";',
+          'import { AgUiChatTransport } from "prepick/transport/ag-ui";',
           'import { useChatTranscript, type ElicitationBlock } from "prepick/hooks";',
           'import { ChatElicitation } from "prepick/components";',
           'import { createServer } from "prepick/server";',
           "type IsAny<T> = 0 extends 1 & T ? true : false;",
-          "export const checks: [false, false, false, false, false, false, false] = [",
+          "export const checks: [false, false, false, false, false, false, false, false] = [",
           "  false as IsAny<typeof settleAnswers>,",
           "  false as IsAny<ElicitationOutcome>,",
           "  false as IsAny<AgentChatTransport>,",
+          "  false as IsAny<AgUiChatTransport>,",
           "  false as IsAny<typeof useChatTranscript>,",
           "  false as IsAny<ElicitationBlock>,",
           "  false as IsAny<typeof ChatElicitation>,",

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshApp, runCommand, writeEntry } from "./fresh-app";
+import { createFreshApp, NPM_ENV, runCommand, writeEntry } from "./fresh-app";
 import {
   type CatalogueItem,
   dependencyName,
@@ -152,6 +152,49 @@ describe("shadcn add from the prepick registry, into a fresh Vite + React + Tail
       expect(
         server.requests.filter((request) => request.path.startsWith("/r/") && request.status !== 200),
       ).toEqual([]);
+    },
+    INSTALL_TEST_TIMEOUT,
+  );
+
+  it(
+    "installs the AG-UI transport with @ag-ui/client; the hook over it typechecks and the app builds",
+    async () => {
+      const dir = join(workDir, "ag-ui-app");
+      await createFreshApp(dir);
+      await shadcnAdd(dir, "prepick-ag-ui-transport");
+      await shadcnAdd(dir, "use-chat-transcript");
+      // The app's own chat hook, as an app that talks to an agent has it.
+      const react = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).devDependencies[
+        "@ai-sdk/react"
+      ];
+      await runCommand("npm", ["install", `@ai-sdk/react@${react}`], {
+        cwd: dir,
+        env: NPM_ENV,
+        timeoutMs: 180_000,
+      });
+
+      expectInstalled(dir, "prepick-ag-ui-transport");
+      writeEntry(
+        dir,
+        [
+          'import { useChat } from "@ai-sdk/react";',
+          'import { useChatTranscript } from "@/hooks/use-chat-transcript";',
+          'import { AgUiChatTransport } from "@/lib/prepick/transport/ag-ui";',
+          "",
+          'const transport = new AgUiChatTransport({ url: "/api/agent" });',
+          "",
+          "/** An AG-UI agent's conversation through the headless hook, as docs/ag-ui.md shows it. */",
+          "export function App() {",
+          '  const chat = useChat({ id: "thread-1", transport });',
+          "  const { messages } = useChatTranscript(chat, { transport });",
+          "  return <pre>{messages.length}</pre>;",
+          "}",
+          "",
+        ].join("\n"),
+      );
+      await typecheck(dir);
+      await viteBuild(dir);
+      expect(readdirSync(join(dir, "dist", "assets")).some((file) => file.endsWith(".js"))).toBe(true);
     },
     INSTALL_TEST_TIMEOUT,
   );

@@ -1,0 +1,277 @@
+import {
+  type AbstractAgent,
+  buildResumeArray,
+  HttpAgent,
+  type HttpAgentFetchFn,
+  type Interrupt,
+  type Message,
+  type RunAgentParameters,
+  type RunFinishedEvent,
+  type State,
+} from "@ag-ui/client";
+import {
+  type ChatRequestOptions,
+  type ChatTransport,
+  generateId,
+  type UIMessage,
+  type UIMessageChunk,
+} from "ai";
+import { loadPatternEngine } from "@/lib/prepick/core/pattern";
+import { requestHeaders, textOf } from "@/lib/prepick/transport/agent-chat-transport";
+import { messageOf } from "@/lib/prepick/transport/tool-call-error";
+import { AgUiToolCallClient } from "./ag-ui-tool-call-client";
+import {
+  type AgUiFoldState,
+  everyInterruptDecided,
+  foldAgUiEvent,
+  initialAgUiFold,
+  settleInterrupts,
+} from "./fold-ag-ui-events";
+import { hydrateAgUiThread } from "./hydrate-ag-ui-thread";
+
+/** Where a thread is kept across page loads: `localStorage`, `sessionStorage`, or anything alike. */
+export type AgUiThreadStorage = Pick<Storage, "getItem" | "setItem">;
+
+/** How {@link AgUiChatTransport} reaches the agent. */
+export interface AgUiChatTransportOptions {
+  /** The AG-UI endpoint: each run is an `HttpAgent` POST of a `RunAgentInput`, answered with SSE. */
+  url?: string;
+  /** Headers on every request to `url`. */
+  headers?: Record<string, string>;
+  /** A fetch to use instead of the global one. */
+  fetch?: HttpAgentFetchFn;
+  /**
+   * The agent of a chat, instead of an `HttpAgent` at `url`: any `@ag-ui/client` agent (an
+   * in-process `MastraAgent`, an `HttpAgent` subclass…). Called once per chat with its id, which
+   * is the AG-UI thread id.
+   */
+  agent?: (threadId: string) => AbstractAgent;
+  /** Keeps each thread's messages, state and open interrupts, so `loadThread` can rebuild it after a reload. */
+  storage?: AgUiThreadStorage;
+  /** The clock `expiresAt` is judged by; the system clock by default. */
+  now?: () => Date;
+}
+
+/** One chat: its agent (which holds the AG-UI messages and state), and the assistant message being built. */
+interface AgUiThread {
+  chatId: string;
+  agent: AbstractAgent;
+  fold: AgUiFoldState;
+  /** Every chunk of the current assistant message so far, replayed ahead of a continuation. */
+  chunks: UIMessageChunk[];
+}
+
+/** What `storage` keeps of a thread. */
+interface StoredThread {
+  version: 1;
+  messages: Message[];
+  state: State;
+  interrupts: Interrupt[];
+}
+
+type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
+type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
+
+const STORAGE_PREFIX = "prepick:ag-ui:";
+
+/**
+ * An AI SDK `ChatTransport` over an AG-UI agent. Each send is a run of `@ag-ui/client` (by default
+ * an `HttpAgent` POST of a `RunAgentInput`, read as SSE, verified by the client), folded into the
+ * same UI message parts the Prepick server's transport makes. A run that ends with interrupts
+ * shows one `ask` part for their questions and an approval for each other interrupt; answering
+ * them through `client` (which `useChatTranscript` does) and `resumeStream()` starts the next run
+ * with the `resume` entries, and its reply lands in the same assistant message. The chat id is
+ * the AG-UI thread id.
+ */
+export class AgUiChatTransport implements ChatTransport<UIMessage> {
+  /** A continuation replays the whole assistant message first, so no part is ever lost. */
+  readonly resumeStreamIsReplay = true;
+  /** Answer, skip, approve and reject for the interrupts of every chat of this transport. */
+  readonly client: AgUiToolCallClient;
+  private readonly options: AgUiChatTransportOptions;
+  private readonly threads = new Map<string, AgUiThread>();
+
+  /** A transport for the agent at `options.url`, or the agents `options.agent` makes. */
+  constructor(options: AgUiChatTransportOptions) {
+    if (!options.url && !options.agent) throw new Error("AgUiChatTransport: pass { url } or { agent }.");
+    this.options = options;
+    this.client = new AgUiToolCallClient(() => this.threads.values(), options.now);
+  }
+
+  /** The `@ag-ui/client` agent of a chat: its `messages` and `state` are the thread as AG-UI sees it. */
+  agent(chatId: string): AbstractAgent {
+    return this.thread(chatId).agent;
+  }
+
+  /**
+   * Rebuilds a chat from `storage` (empty without it, or for a thread never stored): the agent's
+   * last `MESSAGES_SNAPSHOT`, or what its events added up to, with a question or approval the last
+   * run left open still open and answerable. Pass the result as the chat's `messages`.
+   */
+  async loadThread(chatId: string): Promise<UIMessage[]> {
+    const stored = this.read(chatId);
+    if (!stored) return [];
+    const thread = this.thread(chatId);
+    thread.agent.setMessages(stored.messages);
+    thread.agent.setState(stored.state);
+    thread.agent.pendingInterrupts = stored.interrupts;
+    if (stored.interrupts.length > 0) await loadPatternEngine();
+    const hydrated = await hydrateAgUiThread(stored.messages, stored.interrupts);
+    if (hydrated.last) Object.assign(thread, hydrated.last);
+    return hydrated.messages;
+  }
+
+  /**
+   * Runs the agent on the person's new message. Interrupts still open (the person wrote instead of
+   * answering) are resumed as `cancelled`, or as decided where they were, since AG-UI requires
+   * every interrupt to be covered.
+   */
+  async sendMessages(options: SendOptions): Promise<ReadableStream<UIMessageChunk>> {
+    const last = options.messages.at(-1);
+    if (options.trigger === "regenerate-message" || last?.role !== "user") {
+      throw new Error(
+        "AgUiChatTransport sends the person's new message: an AG-UI agent cannot regenerate one, and its interrupts are answered through transport.client.",
+      );
+    }
+    const thread = this.thread(options.chatId);
+    const resume = this.abandonOpenInterrupts(thread);
+    thread.agent.addMessage({ id: last.id, role: "user", content: textOf(last) });
+    thread.fold = initialAgUiFold(generateId());
+    thread.chunks = [];
+    const parameters: RunAgentParameters = {
+      ...(options.body !== undefined ? { forwardedProps: options.body } : {}),
+      ...(resume ? { resume } : {}),
+    };
+    return this.run(thread, parameters, [], options);
+  }
+
+  /**
+   * Resumes the chat's interrupted run once the person decided every interrupt of its set (through
+   * `client`): the assistant message is replayed with the settled parts, and the next run streams
+   * on into it. Resolves `null` while an interrupt is still undecided, or when nothing is open.
+   */
+  async reconnectToStream(options: ReconnectOptions): Promise<ReadableStream<UIMessageChunk> | null> {
+    const thread = this.threads.get(options.chatId);
+    const pending = thread?.fold.pending;
+    if (!thread || !pending || !everyInterruptDecided(thread.fold)) return null;
+    const resume = buildResumeArray(pending.interrupts, thread.fold.decisions);
+    const replay = thread.chunks.slice();
+    const settled = settleInterrupts(thread.fold);
+    thread.fold = settled.state;
+    thread.chunks.push(...settled.chunks);
+    return this.run(thread, { resume }, [...replay, ...settled.chunks], options);
+  }
+
+  private thread(chatId: string): AgUiThread {
+    let thread = this.threads.get(chatId);
+    if (!thread) {
+      thread = { chatId, agent: this.createAgent(chatId), fold: initialAgUiFold(generateId()), chunks: [] };
+      this.threads.set(chatId, thread);
+    }
+    return thread;
+  }
+
+  private createAgent(threadId: string): AbstractAgent {
+    const { agent, url, headers, fetch } = this.options;
+    if (agent) return agent(threadId);
+    return new HttpAgent({
+      url: url as string,
+      threadId,
+      ...(headers ? { headers } : {}),
+      ...(fetch ? { fetch } : {}),
+    });
+  }
+
+  /** Resume entries for interrupts the person passed over by writing a new message. */
+  private abandonOpenInterrupts(thread: AgUiThread) {
+    const interrupts = thread.agent.pendingInterrupts;
+    if (interrupts.length === 0) return undefined;
+    const decisions = thread.fold.decisions;
+    const cancelled = { status: "cancelled" } as const;
+    return buildResumeArray(
+      interrupts,
+      Object.fromEntries(interrupts.map((interrupt) => [interrupt.id, decisions[interrupt.id] ?? cancelled])),
+    );
+  }
+
+  private run(
+    thread: AgUiThread,
+    parameters: RunAgentParameters,
+    replay: readonly UIMessageChunk[],
+    options: ChatRequestOptions & { abortSignal?: AbortSignal },
+  ): ReadableStream<UIMessageChunk> {
+    const { agent } = thread;
+    if (agent instanceof HttpAgent) agent.headers = { ...this.options.headers, ...requestHeaders(options) };
+    let open = true;
+    return new ReadableStream<UIMessageChunk>({
+      start: (controller) => {
+        for (const chunk of replay) controller.enqueue(chunk);
+        const emit = (chunks: readonly UIMessageChunk[]) => {
+          thread.chunks.push(...chunks);
+          if (open) for (const chunk of chunks) controller.enqueue(chunk);
+        };
+        const fail = (errorText: string) => {
+          thread.fold = { ...thread.fold, status: "failed" };
+          emit([
+            { type: "error", errorText },
+            { type: "finish", finishReason: "other" },
+          ]);
+        };
+        const abort = () => agent.abortRun();
+        options.abortSignal?.addEventListener("abort", abort, { once: true });
+        const running = agent.runAgent(parameters, {
+          onEvent: async ({ event }) => {
+            // Reading an interrupt's questions checks their patterns, which needs the engine.
+            if ((event as RunFinishedEvent).outcome?.type === "interrupt") await loadPatternEngine();
+            const folded = foldAgUiEvent(thread.fold, event);
+            thread.fold = folded.state;
+            emit(folded.chunks);
+          },
+        });
+        running
+          .then(
+            () => {
+              if (thread.fold.status === "running") fail("The agent's stream ended before its run finished.");
+            },
+            (error: unknown) => {
+              if (thread.fold.status !== "failed") fail(messageOf(error) || "The run failed.");
+            },
+          )
+          .finally(() => {
+            options.abortSignal?.removeEventListener("abort", abort);
+            if (open) {
+              open = false;
+              controller.close();
+            }
+            this.write(thread);
+          });
+      },
+      cancel: () => {
+        open = false;
+        thread.agent.abortRun();
+      },
+    });
+  }
+
+  private read(chatId: string): StoredThread | undefined {
+    const text = this.options.storage?.getItem(STORAGE_PREFIX + chatId);
+    if (!text) return undefined;
+    try {
+      const stored = JSON.parse(text) as StoredThread;
+      return stored.version === 1 && Array.isArray(stored.messages) ? stored : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private write(thread: AgUiThread) {
+    const { messages, state, pendingInterrupts } = thread.agent;
+    const stored: StoredThread = { version: 1, messages, state, interrupts: pendingInterrupts };
+    try {
+      this.options.storage?.setItem(STORAGE_PREFIX + thread.chatId, JSON.stringify(stored));
+    } catch (error) {
+      // A full or refused storage costs the reload, never the conversation on screen.
+      console.warn(`AgUiChatTransport: could not store thread "${thread.chatId}": ${messageOf(error)}`);
+    }
+  }
+}

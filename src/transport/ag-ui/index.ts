@@ -1,0 +1,30 @@
+export {
+  AgUiChatTransport,
+  type AgUiChatTransportOptions,
+  type AgUiThreadStorage,
+} from "./ag-ui-chat-transport";
+export { type AgUiThreadFold, AgUiToolCallClient } from "./ag-ui-tool-call-client";
+export {
+  type AgUiFoldResult,
+  type AgUiFoldState,
+  type AgUiRunStatus,
+  everyInterruptDecided,
+  foldAgUiEvent,
+  type InterruptDecision,
+  initialAgUiFold,
+  type StreamedToolCall,
+  settleInterrupts,
+} from "./fold-ag-ui-events";
+export { type HydratedAgUiThread, hydrateAgUiThread } from "./hydrate-ag-ui-thread";
+export {
+  type ApprovalInterrupt,
+  approvalInput,
+  describeExpiry,
+  expiryOf,
+  type InterruptSet,
+  interruptRequest,
+  PREPICK_METADATA_KEY,
+  type QuestionInterrupt,
+  readInterruptSet,
+  resumePayload,
+} from "./interrupt-set";
