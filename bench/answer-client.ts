@@ -18,10 +18,12 @@ export interface AnswerJob {
 
 /** What the client measured. */
 export interface AnswerTiming {
-  /** From sending the answer to reading the first continuation frame, in ms. */
+  /** From sending the answer to reading the settlement's own frame (its `tool-output`), in ms. */
+  settledMs: number;
+  /** From sending the answer to reading the frame the resumed run wrote next: the run continued. */
   ms: number;
-  /** That frame's kind. */
-  firstKind: string | undefined;
+  /** The kinds of those two frames. */
+  kinds: (string | undefined)[];
   /** The answer's HTTP status. */
   status: number;
   /** When the answer was sent, on the wall clock shared by every thread (ms). */
@@ -51,18 +53,21 @@ async function settled(response: IncomingMessage): Promise<number> {
   return response.statusCode ?? 0;
 }
 
-/** The first frame an event stream carries; the stream is closed after it. */
-function firstFrame(stream: IncomingMessage): Promise<Frame | undefined> {
+/** The first two frames an event stream carries, each with when it was read; closed after them. */
+function firstFrames(stream: IncomingMessage): Promise<{ frame: Frame; at: number }[]> {
   return new Promise((resolve, reject) => {
+    const read: { frame: Frame; at: number }[] = [];
     const parser = createParser({
       onEvent(event) {
-        resolve(JSON.parse(event.data) as Frame);
+        read.push({ frame: JSON.parse(event.data) as Frame, at: performance.now() });
+        if (read.length < 2) return;
+        resolve(read);
         stream.destroy();
       },
     });
     stream.setEncoding("utf8");
     stream.on("data", (chunk: string) => parser.feed(chunk));
-    stream.on("end", () => resolve(undefined));
+    stream.on("end", () => resolve(read));
     stream.on("error", reject);
   });
 }
@@ -83,7 +88,7 @@ async function answer(job: AnswerJob): Promise<AnswerTiming> {
     `${job.url}/agent/runs/${job.runId}/stream?after=${job.lastSeq}&follow=all`,
     job.actor,
   );
-  const first = firstFrame(follower);
+  const first = firstFrames(follower);
   const sentAt = performance.timeOrigin + performance.now();
   const started = performance.now();
   const answered = send(
@@ -91,10 +96,16 @@ async function answer(job: AnswerJob): Promise<AnswerTiming> {
     job.actor,
     JSON.stringify({ toolCallId: job.toolCallId }),
   );
-  const frame = await first;
-  const ms = performance.now() - started;
+  const frames = await first;
   const status = await settled(await answered);
-  return { ms, firstKind: frame?.kind, status, sentAt, refusedMs };
+  return {
+    settledMs: (frames[0]?.at ?? Number.NaN) - started,
+    ms: (frames[1]?.at ?? Number.NaN) - started,
+    kinds: frames.map(({ frame }) => frame.kind),
+    status,
+    sentAt,
+    refusedMs,
+  };
 }
 
 parentPort?.on("message", (job: AnswerJob) => {

@@ -33,16 +33,23 @@ export function answerClient() {
 }
 
 /**
- * Time from `POST /agent/tool-call/answer` to the first continuation frame on a stream that was
- * already following the run, against the store's own write-plus-notify round trip.
+ * Time from `POST /agent/tool-call/answer` to the frame the resumed run writes next (the run
+ * continued), on a stream that was already following the run, against the floor: a refused
+ * answer's round trip (HTTP alone) plus the store's write-plus-notify round trip, both in the
+ * same run. The interval to the settlement's own frame (written before the answer is
+ * acknowledged) is reported beside it. On PostgreSQL, DBOS's send → next step is a second bar.
  */
-export async function answerLatency(kind: "pglite" | "postgres"): Promise<BenchRow[]> {
+export async function answerLatency(
+  kind: "pglite" | "postgres",
+  dbos?: () => Promise<number[]>,
+): Promise<BenchRow[]> {
   const store = await openStoreUnderTest(kind);
   const server = await createServer({ agents: DEMO_AGENTS, database: store.db, port: 0, host: "127.0.0.1" });
   try {
     const roundTrips = await writeNotifyRoundTrips(store.db, SAMPLES);
     const client = answerClient();
-    const latencies: number[] = [];
+    const continued: number[] = [];
+    const settled: number[] = [];
     const refused: number[] = [];
     try {
       for (let index = 0; index < SAMPLES; index++) {
@@ -55,43 +62,57 @@ export async function answerLatency(kind: "pglite" | "postgres"): Promise<BenchR
           toolCallId: `intake-${run.runId}`,
         });
         if (timing.status !== 200) throw new Error(`answer answered ${timing.status}`);
-        if (timing.firstKind !== "tool-output")
-          throw new Error(`the continuation began with ${timing.firstKind}`);
-        latencies.push(timing.ms);
+        if (timing.kinds.join() !== "tool-output,step-start") {
+          throw new Error(`the continuation began with ${timing.kinds.join(", ")}`);
+        }
+        continued.push(timing.ms);
+        settled.push(timing.settledMs);
         refused.push(timing.refusedMs);
       }
     } finally {
       await client.close();
     }
-    const baseline = median(roundTrips);
-    const p50 = median(latencies);
-    const p99 = quantile(latencies, 0.99);
-    return [
+    const floor = median(refused) + median(roundTrips);
+    const floorText = `${figure(floor, "ms")} (HTTP alone ${figure(median(refused), "ms")} + row write and notify ${figure(median(roundTrips), "ms")})`;
+    const p50 = median(continued);
+    const rows: BenchRow[] = [
       {
-        metric: `Answer → first continuation frame, p50 (${store.label})`,
-        baseline: `${figure(baseline, "ms")} (row write + notify)`,
+        metric: `Answer → the run's next frame (continued), p50 (${store.label})`,
+        baseline: floorText,
         ours: figure(p50, "ms"),
-        ratio: `${figure(p50 / baseline, "×")}`,
-        target: "≤ 3× the round trip",
-        pass: p50 <= 3 * baseline,
+        ratio: figure(p50 / floor, "×"),
+        target: "≤ 1.5× the floor",
+        pass: p50 <= 1.5 * floor,
       },
       {
-        metric: `Answer → first continuation frame, p99 (${store.label})`,
-        baseline: `${figure(quantile(roundTrips, 0.99), "ms")} (row write + notify, p99)`,
-        ours: figure(p99, "ms"),
-        ratio: `${figure(p99 / quantile(roundTrips, 0.99), "×")}`,
+        metric: `Answer → the run's next frame (continued), p99 (${store.label})`,
+        baseline: floorText,
+        ours: figure(quantile(continued, 0.99), "ms"),
+        ratio: figure(quantile(continued, 0.99) / floor, "×"),
         target: "—",
         pass: "reported",
       },
       {
-        metric: `HTTP alone: a refused answer's round trip, p50 (${store.label} server, no store read)`,
-        baseline: `${figure(baseline, "ms")} (row write + notify)`,
-        ours: figure(median(refused), "ms"),
-        ratio: `${figure(median(refused) / baseline, "×")}`,
+        metric: `Answer → the settlement's tool-output frame (acknowledged), p50 (${store.label})`,
+        baseline: floorText,
+        ours: figure(median(settled), "ms"),
+        ratio: figure(median(settled) / floor, "×"),
         target: "—",
         pass: "reported",
       },
     ];
+    if (dbos) {
+      const theirs = median(await dbos());
+      rows.push({
+        metric: `Answer → the run's next frame (continued), p50, against DBOS (${store.label})`,
+        baseline: `${figure(theirs, "ms")} (DBOS.send → the workflow's next step, p50)`,
+        ours: figure(p50, "ms"),
+        ratio: figure(p50 / theirs, "×"),
+        target: "≤ 0.6× DBOS",
+        pass: p50 <= 0.6 * theirs,
+      });
+    }
+    return rows;
   } finally {
     await server.close();
     await store.dispose();

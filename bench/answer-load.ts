@@ -1,7 +1,8 @@
-// The load generator for the answer-throughput benchmark, in its own thread: autocannon answers
-// distinct pending calls without sharing the server's event loop, as clients elsewhere would.
+// The load generator for the continued-runs benchmark, in its own thread: `connections` clients
+// answer distinct pending calls one after another on keep-alive sockets, without sharing the
+// server's event loop, and note when each answer was acknowledged.
+import { Agent, request } from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
-import autocannon from "autocannon";
 
 /** What the load generator is told. */
 export interface LoadJob {
@@ -13,44 +14,49 @@ export interface LoadJob {
   connections: number;
 }
 
-/** What it measured. */
+/** What it measured; times on the wall clock (ms since the epoch), shared with the store's. */
 export interface LoadResult {
-  ok: number;
+  /** When the first answer was sent. */
+  startedAt: number;
+  /** When each call's answer was acknowledged, by call number. */
+  acknowledgedAt: number[];
+  /** Answers that were not a 200. */
   refused: number;
-  failed: number;
-  /** From the first request to the last response, in ms. */
-  ms: number;
 }
 
 const job = workerData as LoadJob;
-let next = 0;
-const started = performance.now();
-// autocannon notices the end of a run on its own one-second tick; the last response is the end.
-let lastResponse = started;
-const instance = autocannon({
-  url: job.url,
-  connections: job.connections,
-  amount: job.calls,
-  requests: [
-    {
-      method: "POST",
-      path: "/agent/tool-call/answer",
-      headers: { "x-actor-id": job.actor, "content-type": "application/json" },
-      setupRequest: (request) => {
-        next += 1;
-        return { ...request, body: JSON.stringify({ toolCallId: `${job.callPrefix}${next}` }) };
+const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
+const wall = () => performance.timeOrigin + performance.now();
+
+function answer(call: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${job.url}/agent/tool-call/answer`,
+      { method: "POST", agent, headers: { "x-actor-id": job.actor, "content-type": "application/json" } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
       },
-    },
-  ],
-});
-instance.on("response", () => {
-  lastResponse = performance.now();
-});
-const result = await instance;
-const reply: LoadResult = {
-  ok: result["2xx"],
-  refused: result.non2xx,
-  failed: result.errors + result.timeouts,
-  ms: lastResponse - started,
-};
+    );
+    sent.on("error", reject);
+    sent.end(JSON.stringify({ toolCallId: `${job.callPrefix}${call}` }));
+  });
+}
+
+const acknowledgedAt: number[] = [];
+let refused = 0;
+let next = 0;
+const startedAt = wall();
+await Promise.all(
+  Array.from({ length: job.connections }, async () => {
+    while (next < job.calls) {
+      next += 1;
+      const call = next;
+      if ((await answer(call)) !== 200) refused += 1;
+      acknowledgedAt[call] = wall();
+    }
+  }),
+);
+const reply: LoadResult = { startedAt, acknowledgedAt, refused };
 parentPort?.postMessage(reply);

@@ -4,7 +4,9 @@
 // costs a little, so `npm run bench` measures the total without it.
 import { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer, DEMO_AGENTS } from "prepick/server";
-import { Store } from "../server/store/store";
+import { CheckpointStore } from "../server/store/checkpoints";
+import { SettlementStore } from "../server/store/settlements";
+import { ToolCallStore } from "../server/store/tool-calls";
 import type { AnswerJob } from "./answer-client";
 import { answerClient } from "./answer-latency";
 import { parkRun } from "./park-run";
@@ -21,23 +23,32 @@ const mark = (name: string, always = false) => {
   if (always || !marks.has(name)) marks.set(name, now());
 };
 
-/** Timestamps a store method's start and end. */
-function timeStoreMethod(name: "toolCall" | "settleByPerson" | "recordCheckpoints"): void {
-  const original = Store.prototype[name] as (...args: unknown[]) => Promise<unknown>;
-  Object.assign(Store.prototype, {
-    async [name](this: Store, ...args: unknown[]) {
-      mark(`${name} start`);
+const calls = new Map<string, number>();
+
+/**
+ * Timestamps a store method's start and end, as `<label> start` and `<label> end`, the n-th
+ * call of an answer (from 1) as `<label> n start`.
+ */
+function timeStoreMethod(prototype: object, name: string, label: string): void {
+  const original = (prototype as Record<string, (...args: unknown[]) => Promise<unknown>>)[name];
+  if (!original) throw new Error(`no method ${name} to time`);
+  Object.assign(prototype, {
+    async [name](this: unknown, ...args: unknown[]) {
+      const n = (calls.get(label) ?? 0) + 1;
+      calls.set(label, n);
+      const named = n === 1 ? label : `${label} ${n}`;
+      mark(`${named} start`);
       const result = await original.apply(this, args);
-      mark(`${name} end`);
+      mark(`${named} end`);
       return result;
     },
   });
 }
 
 function instrument(): void {
-  timeStoreMethod("toolCall");
-  timeStoreMethod("settleByPerson");
-  timeStoreMethod("recordCheckpoints");
+  timeStoreMethod(ToolCallStore.prototype, "get", "toolCall");
+  timeStoreMethod(SettlementStore.prototype, "settle", "settle");
+  timeStoreMethod(CheckpointStore.prototype, "record", "record");
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     const url = args[0] instanceof IncomingMessage ? args[0].url : undefined;
@@ -48,7 +59,10 @@ function instrument(): void {
   const write = ServerResponse.prototype.write;
   ServerResponse.prototype.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     if (chunk instanceof Uint8Array && Buffer.from(chunk).includes('"kind":"tool-output"')) {
-      mark("frame written to the stream");
+      mark("settlement frame written to the stream");
+    }
+    if (chunk instanceof Uint8Array && Buffer.from(chunk).includes('"kind":"step-start"')) {
+      mark("next frame written to the stream");
     }
     return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
   } as typeof write;
@@ -59,11 +73,14 @@ const PHASES: readonly [string, string][] = [
   ["request arrives", "HTTP in: the client sends, the server parses the request"],
   ["toolCall start", "routing, actor, body read"],
   ["toolCall end", "statement 1: read the pending row"],
-  ["settleByPerson start", "check the answers"],
-  ["settleByPerson end", "statement 2: settle the row, claim the run, read the journal"],
-  ["recordCheckpoints start", "the loop replays the journal up to the answer"],
-  ["recordCheckpoints end", "statement 3: the tool-output checkpoint and its frame"],
-  ["frame written to the stream", "the follower wakes and writes the frame"],
+  ["settle start", "check the answers"],
+  ["settle end", "statement 2: settle the row, record the signal and its tool-output frame, claim the run"],
+  ["settlement frame written to the stream", "the follower wakes, reads and writes the settlement's frame"],
+  ["record start", "the loop replays the journal up to the answer"],
+  ["record end", "statement 3: the intake:answers checkpoint"],
+  ["record 2 start", "the model call (scripted, no latency)"],
+  ["record 2 end", "statement 4: the model call's checkpoint with its frames and usage"],
+  ["next frame written to the stream", "the follower wakes, reads and writes the run's next frame"],
   ["client reads the frame", "HTTP out: the client reads and parses the frame"],
 ];
 
@@ -77,6 +94,7 @@ async function main(kind: "pglite" | "postgres"): Promise<void> {
     for (let index = 0; index < SAMPLES + WARM_UP; index++) {
       const run = await parkRun(server.url, "bench-phases", `Refactor module ${index}`);
       marks.clear();
+      calls.clear();
       const job: AnswerJob = {
         url: server.url,
         actor: "bench-phases",
@@ -86,6 +104,8 @@ async function main(kind: "pglite" | "postgres"): Promise<void> {
       };
       const timing = await client.answer(job);
       if (index < WARM_UP) continue;
+      // The follower may hear a commit before the writer's own statement returns: let it return.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       marks.set("client reads the frame", timing.sentAt + timing.ms);
       let previous = timing.sentAt;
       for (const [to] of PHASES) {

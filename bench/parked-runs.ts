@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "prepick/server";
+import { type Database, openDatabase } from "prepick/server";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
 import { type ParkedRun, parkRun } from "./park-run";
 import { type BenchRow, figure, median } from "./result";
 import { seedParkedRuns } from "./seed-parked-runs";
 
-const PARKED = 10_000;
+const PARKED = 100_000;
 const ACTOR = "bench-parked";
 const SETTLE_MS = 3_000;
 
@@ -46,6 +46,15 @@ async function firstAnswer(server: ServerProcess, toolCallId: string): Promise<n
   return performance.now() - started;
 }
 
+/** The bytes the store's tables and their indexes take. */
+async function storeBytes(db: Database): Promise<number> {
+  const [row] = await db.query<{ bytes: number }>(
+    `SELECT sum(pg_total_relation_size(oid))::bigint AS bytes FROM pg_class
+     WHERE relkind = 'r' AND relname LIKE 'prepick\\_%'`,
+  );
+  return Number(row?.bytes ?? 0);
+}
+
 /** A store folder with one run parked on its intake, made by a real server that then stopped. */
 async function folderWithOneParkedRun(folder: string): Promise<ParkedRun> {
   const server = await startServer({ env: { PREPICK_DATA_DIR: folder } });
@@ -68,9 +77,14 @@ export async function parkedRuns(): Promise<BenchRow[]> {
     const fullFolder = join(root, "many");
     const idleRun = await folderWithOneParkedRun(idleFolder);
     const fullRun = await folderWithOneParkedRun(fullFolder);
+    const idleDb = await openDatabase({ dataDir: idleFolder });
+    const idleBytes = await storeBytes(idleDb).finally(() => idleDb.close());
     const db = await openDatabase({ dataDir: fullFolder });
+    let fullBytes: number;
     try {
       await seedParkedRuns(db, fullRun, PARKED - 1);
+      await db.query("CHECKPOINT");
+      fullBytes = await storeBytes(db);
     } finally {
       await db.close();
     }
@@ -110,6 +124,14 @@ export async function parkedRuns(): Promise<BenchRow[]> {
         ratio: figure(fullAnswer / idleAnswer, "×"),
         target: "< 1 s",
         pass: fullAnswer < 1_000,
+      },
+      {
+        metric: `Store bytes per parked run (PGlite, tables and indexes, over ${PARKED.toLocaleString("en")})`,
+        baseline: "—",
+        ours: figure((fullBytes - idleBytes) / (PARKED - 1), "bytes", 0),
+        ratio: "—",
+        target: "—",
+        pass: "reported",
       },
     ];
   } finally {

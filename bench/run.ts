@@ -3,10 +3,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { answerLatency } from "./answer-latency";
 import { answerThroughput } from "./answer-throughput";
 import { bundleSize } from "./bundle-size";
+import { crashRecovery } from "./crash-recovery";
 import { foldCost } from "./fold-cost";
 import { keystrokeRenders } from "./keystroke-renders";
 import { parkedRuns } from "./parked-runs";
-import type { BenchRow } from "./result";
+import { peerResults } from "./peers";
+import { type BenchRow, figure, median, quantile } from "./result";
+import { runBurst } from "./run-burst";
+import { statementsPerRun } from "./statements";
+import { stopBenchCluster } from "./store-under-test";
 import { machine, markdownTable } from "./table";
 import { transcriptCost } from "./transcript-cost";
 
@@ -20,11 +25,37 @@ const BENCHMARKS: readonly { name: string; run: () => Promise<BenchRow | BenchRo
   { name: "Transcript cost", run: transcriptCost },
   { name: "Fold cost", run: foldCost },
   { name: "Answer to continuation (PGlite)", run: () => answerLatency("pglite") },
-  { name: "Answer to continuation (PostgreSQL)", run: () => answerLatency("postgres") },
-  { name: "Answer throughput (PGlite)", run: () => answerThroughput("pglite") },
-  { name: "Answer throughput (PostgreSQL)", run: () => answerThroughput("postgres") },
+  {
+    name: "Answer to continuation (PostgreSQL)",
+    run: () =>
+      answerLatency("postgres", async () => {
+        const dbos = (await peerResults()).dbos;
+        if (!dbos) throw new Error("DBOS was not measured");
+        return dbos.latencies;
+      }),
+  },
+  { name: "Peers: answer to next step", run: peerLatencyRows },
+  { name: "Continued runs (PGlite)", run: () => answerThroughput("pglite") },
+  { name: "Continued runs (PostgreSQL)", run: () => answerThroughput("postgres", peerResults) },
+  { name: "Statements per run", run: statementsPerRun },
+  { name: "Burst of runs (PostgreSQL)", run: () => runBurst("postgres") },
+  { name: "Burst of runs (PGlite)", run: () => runBurst("pglite") },
+  { name: "Crash recovery", run: crashRecovery },
   { name: "Parked runs", run: parkedRuns },
 ];
+
+/** Each peer's own answer → next step, for reading ours against. */
+async function peerLatencyRows(): Promise<BenchRow[]> {
+  const peers = await peerResults();
+  return Object.entries(peers).map(([name, figures]) => ({
+    metric: `${name}: answer → the workflow's next step, p50 / p99 (PostgreSQL)`,
+    baseline: "—",
+    ours: `${figure(median(figures.latencies), "ms")} / ${figure(quantile(figures.latencies, 0.99), "ms")}`,
+    ratio: "—",
+    target: "—",
+    pass: "reported",
+  }));
+}
 
 async function main(): Promise<void> {
   const rows: BenchRow[] = [];
@@ -57,6 +88,7 @@ async function main(): Promise<void> {
   const to = doc.indexOf(END);
   if (from === -1 || to === -1) throw new Error(`docs/benchmarks.md lacks the ${START} … ${END} markers`);
   writeFileSync(DOC, `${doc.slice(0, from + START.length)}\n\n${measured}\n\n${table}\n\n${doc.slice(to)}`);
+  await stopBenchCluster();
   // Servers, clusters and pools may hold the event loop open; every one was closed above.
   process.exit(0);
 }

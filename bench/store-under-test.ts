@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Database, openDatabase } from "prepick/server";
-import { startPostgres } from "../tests/support/postgres";
+import { type PostgresCluster, startPostgres } from "../tests/support/postgres";
 
 /** A database for one benchmark, and how to get rid of it. */
 export interface StoreUnderTest {
@@ -14,7 +14,30 @@ export interface StoreUnderTest {
   dispose(): Promise<void>;
 }
 
-/** Opens PGlite in a temp folder, or a throwaway PostgreSQL cluster on loopback. */
+let cluster: Promise<PostgresCluster> | undefined;
+let databases = 0;
+
+/**
+ * The one PostgreSQL server every benchmark of a run shares, ours and the peers' alike: started
+ * by the bench on loopback, with the server's defaults (fsync and synchronous commits on).
+ */
+export function benchCluster(): Promise<PostgresCluster> {
+  cluster ??= startPostgres("prepick_bench", { serverDefaults: true });
+  return cluster;
+}
+
+/** A fresh database on the bench's PostgreSQL server. */
+export async function benchDatabase(name: string): Promise<string> {
+  databases += 1;
+  return (await benchCluster()).createDatabase(`${name}_${databases}`);
+}
+
+/** Stops the bench's PostgreSQL server, if one was started. */
+export async function stopBenchCluster(): Promise<void> {
+  await (await cluster)?.stop();
+}
+
+/** Opens PGlite in a temp folder, or a fresh database on the bench's PostgreSQL server. */
 export async function openStoreUnderTest(kind: "pglite" | "postgres"): Promise<StoreUnderTest> {
   if (kind === "pglite") {
     const folder = mkdtempSync(join(tmpdir(), "prepick-bench-"));
@@ -28,16 +51,8 @@ export async function openStoreUnderTest(kind: "pglite" | "postgres"): Promise<S
       },
     };
   }
-  const cluster = await startPostgres("prepick_bench");
-  const db = await openDatabase({ url: cluster.url });
-  return {
-    label: "PostgreSQL",
-    db,
-    dispose: async () => {
-      await db.close();
-      await cluster.stop();
-    },
-  };
+  const db = await openDatabase({ url: await benchDatabase("prepick") });
+  return { label: "PostgreSQL", db, dispose: () => db.close() };
 }
 
 /**
@@ -66,24 +81,4 @@ export async function writeNotifyRoundTrips(db: Database, samples: number): Prom
     await unlisten();
   }
   return times;
-}
-
-/** Single-row updates per second, `total` of them from `concurrency` concurrent callers. */
-export async function rawUpdateThroughput(db: Database, total: number, concurrency: number): Promise<number> {
-  await db.query("CREATE TABLE IF NOT EXISTS bench_updates (id int PRIMARY KEY, hits int NOT NULL)");
-  await db.query(
-    "INSERT INTO bench_updates SELECT i, 0 FROM generate_series(1, $1::int) AS i ON CONFLICT DO NOTHING",
-    [total],
-  );
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        await db.query("UPDATE bench_updates SET hits = hits + 1 WHERE id = $1", [next]);
-      }
-    }),
-  );
-  return total / ((performance.now() - started) / 1000);
 }

@@ -40,10 +40,23 @@ export interface PrepickOptions extends AgentModuleOptions {
   corsOrigins?: readonly string[];
   /** How long a worker's claim on a run lasts without renewal, in ms (default 30 000). */
   leaseMs?: number;
-  /** How often to sweep for ready runs and expired leases, in ms (default 2 000). */
+  /**
+   * How often each process looks for ready runs whose notification was lost, in ms (default
+   * 2 000): a safety net only, since a run that becomes ready is claimed at once by a process
+   * with room, and expired leases are looked for on their own, every half second at most.
+   */
   sweepMs?: number;
-  /** The most runs one process runs at once (default 8). */
-  concurrency?: number;
+  /**
+   * The most runs one process holds at once (`PREPICK_MAX_RUNS`, default 500). Runs mostly wait
+   * on a model or a tool, so this is sized for those waits, not for CPUs; past it, runs stay
+   * ready in the store and are claimed in order as runs end or park.
+   */
+  maxRuns?: number;
+  /**
+   * How long the embedded scripted model waits before each answer, in ms
+   * (`PREPICK_SCRIPTED_LATENCY_MS`, default 0): makes runs wait on the model as real ones do.
+   */
+  scriptedLatencyMs?: number;
   /** How long closing waits for running runs, in ms (default 5 000). */
   stopGraceMs?: number;
 }
@@ -68,7 +81,8 @@ export interface PrepickApp {
 export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   await loadPatternEngine();
   const agents = checkAgents(options.agents, { ask: options.ask });
-  const moduleModel: LanguageModel = options.model ?? resolveModel();
+  const moduleModel: LanguageModel =
+    options.model ?? resolveModel(process.env, { latencyMs: options.scriptedLatencyMs ?? 0 });
   const ownsDatabase = options.database === undefined;
   const db =
     options.database ??
@@ -79,7 +93,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   const store = await createStore(db);
   // An embedded store this app opened is locked to this process, so runs left "running" were
   // orphaned by a crash: resume them now rather than after their leases expire.
-  if (ownsDatabase && db.kind === "pglite") await store.releaseOrphanedRuns();
+  if (ownsDatabase && db.kind === "pglite") await store.runs.releaseOrphaned();
   const hub = new FrameHub(store);
   await hub.start();
   const worker = new Worker({
@@ -90,7 +104,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     ...(options.approvalPolicy ? { approvalPolicy: options.approvalPolicy } : {}),
     leaseMs: options.leaseMs ?? 30_000,
     sweepMs: options.sweepMs ?? 2_000,
-    concurrency: options.concurrency ?? 8,
+    maxRuns: options.maxRuns ?? 500,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
   });
   await worker.start();

@@ -1,7 +1,7 @@
 import type { ElicitationOutcome } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrepickServer } from "./server";
-import { call, chat, follow, frameOf, kinds, readFrames, startServer } from "./testing/harness";
+import { call, chat, follow, frameOf, kinds, readFrames, startServer, usageCount } from "./testing/harness";
 import { asker, holdSlowTool, operator, purges, slow, slowGate } from "./testing/test-agents";
 
 let server: PrepickServer;
@@ -26,7 +26,7 @@ describe("the model's ask", () => {
     const elicitation = frameOf(run.frames, "elicitation");
     const callId = elicitation?.id ?? "";
     expect(elicitation?.request.source).toBe("ask");
-    const row = await server.store.toolCall(callId);
+    const row = await server.store.toolCalls.get(callId);
     expect(row).toMatchObject({ name: "ask", toolType: "action", status: "pending_approval" });
 
     const answered = await call(server, "POST", "/agent/tool-call/answer", "ada", { toolCallId: callId });
@@ -51,8 +51,8 @@ describe("the model's ask", () => {
       `persist:toolexec:${callId}`,
       "stream:step-start:1",
     ]);
-    expect((await server.store.checkpoints(run.runId))[2]?.result).toMatchObject({ kind: "ask" });
-    expect(await server.store.usageCount(run.runId)).toBe(2);
+    expect((await server.store.checkpoints.list(run.runId))[2]?.result).toMatchObject({ kind: "ask" });
+    expect(await usageCount(server, run.runId)).toBe(2);
   });
 
   it("journals a skip as persist:toolreject", async () => {
@@ -75,10 +75,10 @@ describe("the model's ask", () => {
     const kindsSeen = kinds(run.frames);
     expect(kindsSeen.indexOf("tool-error")).toBeLessThan(kindsSeen.indexOf("elicitation"));
     expect(frameOf(run.frames, "elicitation")?.id).not.toBe(error?.id);
-    expect(await server.store.toolCall(error?.id ?? "")).toBeUndefined();
+    expect(await server.store.toolCalls.get(error?.id ?? "")).toBeUndefined();
     const inbox = (await call(server, "GET", "/agent/approvals", "cy")).body.approvals as { id: string }[];
     expect(inbox.map((row) => row.id)).toEqual([frameOf(run.frames, "elicitation")?.id]);
-    const journal = await server.store.checkpoints(run.runId);
+    const journal = await server.store.checkpoints.list(run.runId);
     expect(journal.map((entry) => entry.name).slice(0, 4)).toEqual([
       "persist:run:start",
       "stream:step-start:0",
@@ -110,7 +110,7 @@ describe("tools that need approval", () => {
     });
     expect(rest.at(-1)?.frame).toEqual({ kind: "run-finish", status: "completed" });
     expect(purges.length).toBe(before + 1);
-    expect((await server.store.toolCall(request?.id ?? ""))?.status).toBe("completed");
+    expect((await server.store.toolCalls.get(request?.id ?? ""))?.status).toBe("completed");
     const journal = await call(server, "GET", `/agent/runs/${run.runId}/checkpoints`, "dee");
     expect(journal.body.checkpoints).toEqual([
       "persist:run:start",
@@ -161,7 +161,7 @@ describe("cancel", () => {
       { kind: "tool-denied", id, reason: "cancelled", cancelled: true },
       { kind: "run-finish", status: "cancelled" },
     ]);
-    expect((await server.store.toolCall(id ?? ""))?.status).toBe("cancelled");
+    expect((await server.store.toolCalls.get(id ?? ""))?.status).toBe("cancelled");
     const late = await call(server, "POST", "/agent/tool-call/approve", "gus", { toolCallId: id });
     expect(late.status).toBe(409);
     expect(late.body.status).toBe("cancelled");
@@ -194,7 +194,7 @@ describe("cancel while running", () => {
     expect(frameOf(frames, "tool-output")?.output).toEqual({ waited: true });
     expect(frames.at(-1)?.frame).toEqual({ kind: "run-finish", status: "cancelled" });
     expect(kinds(frames)).not.toContain("text-delta");
-    expect((await server.store.run(runId))?.status).toBe("cancelled");
+    expect((await server.store.runs.get(runId))?.status).toBe("cancelled");
   });
 });
 

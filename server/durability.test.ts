@@ -97,7 +97,8 @@ describe("durable runs", () => {
     expect(finish?.status).toBe("failed");
     expect(finish?.error).toContain('position 1 recorded "stream:step-start:0"');
     expect(finish?.error).toContain('reached "intake:ask"');
-    expect(kinds(rest)).not.toContain("tool-output");
+    // The answer was recorded as it arrived (its signal and outcome); the run then went no further.
+    expect(kinds(rest)).toEqual(["tool-output", "run-finish"]);
   });
 
   it("never runs a side-effecting tool twice when a replay finds its claim without a result", {

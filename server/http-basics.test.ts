@@ -73,7 +73,7 @@ describe("bad input", () => {
       expect.objectContaining({ questionId: "__proto__", rule: "unknown-question" }),
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect((await server.store.toolCall(`intake-${run.runId}`))?.status).toBe("pending_approval");
+    expect((await server.store.toolCalls.get(`intake-${run.runId}`))?.status).toBe("pending_approval");
   });
 });
 

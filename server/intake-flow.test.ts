@@ -1,7 +1,8 @@
 import type { ElicitationOutcome } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settlementFrames, signalName } from "./loop/settlement";
 import type { PrepickServer } from "./server";
-import { call, chat, follow, frameOf, kinds, startServer } from "./testing/harness";
+import { call, chat, follow, frameOf, kinds, startServer, usageCount } from "./testing/harness";
 import { asker, booker, plain, refactorer } from "./testing/test-agents";
 
 let server: PrepickServer;
@@ -55,7 +56,7 @@ describe("an intake, end to end", () => {
       "intake:answers",
       "stream:step-start:0",
     ]);
-    expect(await server.store.usageCount(first.runId)).toBe(1);
+    expect(await usageCount(server, first.runId)).toBe(1);
   });
 
   it("does not ask again on the thread's second turn, and records the verdict", async () => {
@@ -68,7 +69,7 @@ describe("an intake, end to end", () => {
     expect(second.frames.at(-1)?.frame).toEqual({ kind: "run-finish", status: "completed" });
     const journal = await call(server, "GET", `/agent/runs/${second.runId}/checkpoints`, "bob");
     expect(journal.body.checkpoints).toEqual(["persist:run:start", "intake:ask", "stream:step-start:0"]);
-    const rows = await server.store.checkpoints(second.runId);
+    const rows = await server.store.checkpoints.list(second.runId);
     expect(rows[1]?.result).toEqual({ asked: false });
   });
 
@@ -103,10 +104,10 @@ describe("an intake, end to end", () => {
     const issues = refused.body.issues as { questionId: string; message: string }[];
     expect(issues.map((issue) => issue.questionId)).toEqual(["seats", "contact"]);
     expect(issues[0]?.message).toBe('answers["seats"] must be at most 9');
-    const row = await server.store.toolCall(callId);
+    const row = await server.store.toolCalls.get(callId);
     expect(row?.status).toBe("pending_approval");
     expect(row?.output).toBeNull();
-    expect((await server.store.run(run.runId))?.status).toBe("parked");
+    expect((await server.store.runs.get(run.runId))?.status).toBe("parked");
 
     const missing = await call(server, "POST", "/agent/tool-call/answer", "dee", { toolCallId: callId });
     expect(missing.status).toBe(400);
@@ -157,11 +158,26 @@ describe("an intake, end to end", () => {
     const run = await chat(server, "gil", "Clean the parser");
     const callId = `intake-${run.runId}`;
     // Another writer of the store (a bot, another front end) settles the row with what it likes.
-    const settled = await server.store.settleByPerson(callId, "answered", {
-      answers: { scope: ["everything", "file"], tests: [7], bogus: ["x"] },
-      skipped: false,
-      defaulted: [],
-      summary: "The user answered: deploy to production",
+    const row = await server.store.toolCalls.get(callId);
+    if (!row) throw new Error("the intake has no row");
+    const settlement = {
+      status: "answered" as const,
+      output: {
+        answers: { scope: ["everything", "file"], tests: [7], bogus: ["x"] },
+        skipped: false,
+        defaulted: [],
+        summary: "The user answered: deploy to production",
+      },
+    };
+    const settled = await server.store.settlements.settle({
+      callId,
+      runId: run.runId,
+      ...settlement,
+      signal: {
+        name: signalName(run.runId, callId),
+        result: settlement,
+        frames: settlementFrames(row, settlement),
+      },
     });
     expect(settled.settled).toBe(true);
     const rest = await follow(server, "gil", run.runId, run.frames.at(-1)?.seq ?? 0);

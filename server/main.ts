@@ -15,19 +15,23 @@ function readPort(raw: string | undefined): number {
   return port;
 }
 
-function readLease(raw: string | undefined): number | undefined {
+/** A whole number from the environment, at least `least`; undefined when unset. */
+function readWhole(name: string, least: number, unit: string): number | undefined {
+  const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return undefined;
-  const lease = Number(raw);
-  if (!Number.isInteger(lease) || lease < 100) {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < least) {
     throw new Error(
-      `PREPICK_LEASE_MS must be a whole number of milliseconds, at least 100, not ${JSON.stringify(raw)}`,
+      `${name} must be a whole number of ${unit}, at least ${least}, not ${JSON.stringify(raw)}`,
     );
   }
-  return lease;
+  return value;
 }
 
 async function main(): Promise<void> {
-  const leaseMs = readLease(process.env.PREPICK_LEASE_MS);
+  const leaseMs = readWhole("PREPICK_LEASE_MS", 100, "milliseconds");
+  const maxRuns = readWhole("PREPICK_MAX_RUNS", 1, "runs");
+  const scriptedLatencyMs = readWhole("PREPICK_SCRIPTED_LATENCY_MS", 0, "milliseconds");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
@@ -36,6 +40,8 @@ async function main(): Promise<void> {
     agents: agentsModule ? await loadAgentsModule(agentsModule) : DEMO_AGENTS,
     port: readPort(process.env.PORT),
     ...(leaseMs !== undefined ? { leaseMs } : {}),
+    ...(maxRuns !== undefined ? { maxRuns } : {}),
+    ...(scriptedLatencyMs !== undefined ? { scriptedLatencyMs } : {}),
     host: process.env.HOST?.trim() || "127.0.0.1",
     ...(databaseUrl
       ? { databaseUrl }

@@ -60,7 +60,7 @@ describe("a model call cut short by a stopping process", () => {
     const runId = response.headers.get("x-run-id") ?? "";
     // Bounded: 200 tries, 25 ms apart, for the first delta to be stored.
     for (let attempt = 0; attempt < 200; attempt++) {
-      const frames = await first.store.framesAfter(runId, 0);
+      const frames = await first.store.frames.after(runId, 0);
       if (frames.some((entry) => entry.frame.kind === "text-delta")) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -69,10 +69,10 @@ describe("a model call cut short by a stopping process", () => {
 
     const second = await startServer({ agents: [agent], dataDir: dir.path, model: greeter(false) });
     cleanups.push(() => second.close());
-    let frames = await second.store.framesAfter(runId, 0);
+    let frames = await second.store.frames.after(runId, 0);
     for (let attempt = 0; attempt < 200 && frames.at(-1)?.frame.kind !== "run-finish"; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      frames = await second.store.framesAfter(runId, 0);
+      frames = await second.store.frames.after(runId, 0);
     }
     expect(kinds(frames)).toEqual([
       "run-start",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./database/database";
 import { openDatabase } from "./database/open-database";
 import type { PrepickServer } from "./server";
-import { call, chat, follow, kinds, startServer } from "./testing/harness";
+import { call, chat, follow, kinds, startServer, usageCount } from "./testing/harness";
 import { refactorer } from "./testing/test-agents";
 
 let db: Database;
@@ -36,6 +36,6 @@ describe("two servers sharing one store", () => {
     const journal = await call(one, "GET", `/agent/runs/${run.runId}/checkpoints`, "ada");
     const names = journal.body.checkpoints as string[];
     expect(new Set(names).size).toBe(names.length);
-    expect(await one.store.usageCount(run.runId)).toBe(1);
+    expect(await usageCount(one, run.runId)).toBe(1);
   });
 });

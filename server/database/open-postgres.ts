@@ -6,6 +6,14 @@ import type { Database } from "./database";
 import { assertOutsideTransaction, inTransactionScope, outsideTransactionScope } from "./transaction-scope";
 import { TYPE_PARSERS } from "./type-parsers";
 
+/**
+ * Connections in the pool. A process holds hundreds of runs, but each spends its time waiting on a
+ * model or a tool and holds a connection only for one statement at a time, so a few dozen serve
+ * them; more would only make PostgreSQL switch between backends on the same cores, and several
+ * processes share one server's `max_connections` (100 by default).
+ */
+const POOL_SIZE = 20;
+
 /** How many statement texts get a name (a prepared statement on each connection). */
 const MAX_NAMED_STATEMENTS = 256;
 
@@ -26,7 +34,7 @@ const types: pg.CustomTypesConfig = {
  * would be for any listener: a reader that must not miss work also polls.
  */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, types });
+  const pool = new pg.Pool({ connectionString: url, types, max: POOL_SIZE });
   // An idle pooled client whose server went away emits here; the pool drops it and opens another.
   pool.on("error", (error) => console.error("A pooled PostgreSQL connection failed:", error.message));
   // Fail now, with the server's own message, rather than on the first statement.

@@ -49,7 +49,7 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
     if (!message.ok) return c.json({ error: message.error }, 400);
     const actorId = c.get("actorId");
     const threadId = threadField ?? `thread-${crypto.randomUUID()}`;
-    const existing = threadField ? await context.store.thread(threadField) : undefined;
+    const existing = threadField ? await context.store.threads.get(threadField) : undefined;
     const name = agentName ?? existing?.agent ?? context.agents[0]?.name;
     const agent = context.agents.find((candidate) => candidate.name === name);
     if (!agent) {
@@ -57,15 +57,21 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
       return c.json({ error: `agent "${name}" is not hosted here; the agents are ${known || "none"}` }, 400);
     }
     const runId = `run-${crypto.randomUUID()}`;
-    const started = await context.store.startRun({
-      threadId,
-      createThread: true,
-      actorId,
-      agent: agent.name,
-      runId,
-      messageId: `msg-${crypto.randomUUID()}`,
-      userMessage: message.value,
-    });
+    // With room here, the run starts in this process at once; else any process with room claims it.
+    const started = await context.worker.admit((lease) =>
+      context.store.runs.start(
+        {
+          threadId,
+          createThread: true,
+          actorId,
+          agent: agent.name,
+          runId,
+          messageId: `msg-${crypto.randomUUID()}`,
+          userMessage: message.value,
+        },
+        lease,
+      ),
+    );
     if (started.kind === "not-found") return c.json({ error: `No thread ${threadId} is yours.` }, 404);
     if (started.kind === "other-agent") {
       return c.json(
@@ -82,7 +88,6 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
         409,
       );
     }
-    context.worker.kick(runId);
     return frameStreamResponse({
       store: context.store,
       hub: context.hub,

@@ -10,18 +10,18 @@ function messageStatus(run: RunRow): "running" | "parked" | "completed" | "faile
 /** The read routes: the approvals inbox, a thread for hydrating a page, and the hosted agents. */
 export function readRoutes(app: AgentApp, context: RouteContext): void {
   app.get("/agent/approvals", async (c) => {
-    return c.json({ approvals: await context.store.pendingFor(c.get("actorId")) });
+    return c.json({ approvals: await context.store.toolCalls.pendingFor(c.get("actorId")) });
   });
 
   app.get("/agent/threads/:threadId", async (c) => {
     const threadId = c.req.param("threadId");
-    const thread = await context.store.thread(threadId);
+    const thread = await context.store.threads.get(threadId);
     if (!thread || thread.actorId !== c.get("actorId")) {
       return c.json({ error: `No thread ${threadId} is yours.` }, 404);
     }
     const messages: unknown[] = [];
-    for (const run of await context.store.threadRuns(threadId)) {
-      const frames = await context.store.framesAfter(run.id, 0, 100_000);
+    for (const run of await context.store.runs.ofThread(threadId)) {
+      const frames = await context.store.frames.after(run.id, 0, 100_000);
       messages.push(run.userMessage, {
         id: run.messageId,
         role: "assistant",

@@ -13,7 +13,7 @@ function readAfter(header: string | undefined, query: string | undefined): numbe
 /** The run routes: resume a stream, read the journal, cancel. Only the thread's owner sees a run. */
 export function runRoutes(app: AgentApp, context: RouteContext): void {
   const owned = async (runId: string, actorId: string) => {
-    const run = await context.store.run(runId);
+    const run = await context.store.runs.get(runId);
     return run && run.actorId === actorId ? run : undefined;
   };
   const notFound = (runId: string) => ({ error: `No run ${runId} is yours.` });
@@ -40,7 +40,7 @@ export function runRoutes(app: AgentApp, context: RouteContext): void {
   app.get("/agent/runs/:runId/checkpoints", async (c) => {
     const runId = c.req.param("runId");
     if (!(await owned(runId, c.get("actorId")))) return c.json(notFound(runId), 404);
-    const checkpoints = await context.store.checkpoints(runId);
+    const checkpoints = await context.store.checkpoints.list(runId);
     return c.json({ runId, checkpoints: checkpoints.map((checkpoint) => checkpoint.name) });
   });
 
@@ -48,11 +48,11 @@ export function runRoutes(app: AgentApp, context: RouteContext): void {
     const runId = c.req.param("runId");
     const run = await owned(runId, c.get("actorId"));
     if (!run) return c.json(notFound(runId), 404);
-    const status = await context.store.cancelRun(runId);
+    const status = await context.store.runs.cancel(runId);
     if (status === "cancelled") return c.json({ runId, status: "cancelled" });
     // A running run is flagged; its worker ends it as cancelled at its next checkpoint.
     if (status === "running") return c.json({ runId, status: "cancelling" }, 202);
-    const current = await context.store.run(runId);
+    const current = await context.store.runs.get(runId);
     return c.json(
       { error: `run ${runId} has already ended as ${current?.status}`, runId, status: current?.status },
       409,

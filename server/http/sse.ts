@@ -48,15 +48,13 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
       try {
         while (!abort.signal.aborted) {
           const waiting = hub.wait(runId, POLL_MS, abort.signal);
-          const remembered = hub.recent(runId, after);
-          const frames = remembered ?? (await store.framesAfter(runId, after, READ_LIMIT));
+          const frames = await store.frames.after(runId, after, READ_LIMIT);
           for (const [index, { seq, frame }] of frames.entries()) {
             controller.enqueue(encoder.encode(`id: ${seq}\ndata: ${JSON.stringify(frame)}\n\n`));
             after = seq;
             // A park with frames stored after it is history (the run was answered since): a replay
             // from before it goes on, and only the run's latest park ends the response.
-            const latest =
-              index === frames.length - 1 && (remembered !== undefined || frames.length < READ_LIMIT);
+            const latest = index === frames.length - 1 && frames.length < READ_LIMIT;
             if (ends(frame, followAll) && (frame.kind === "run-finish" || latest)) {
               controller.close();
               return;
@@ -64,9 +62,8 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
           }
           if (frames.length > 0) {
             quietSince = Date.now();
-            // A read may have stopped at its limit: read on. Remembered frames are all there is
-            // in memory, and anything committed since wakes the wait taken before them.
-            if (!remembered) continue;
+            // A read may have stopped at its limit: read on.
+            if (frames.length === READ_LIMIT) continue;
           }
           if (Date.now() - quietSince > KEEP_ALIVE_MS) {
             controller.enqueue(encoder.encode(": keep-alive\n\n"));

@@ -7,7 +7,8 @@ import {
   settleRecorded,
 } from "prepick/core";
 import type { StepToolCall } from "./model-step";
-import { awaitSettlement, type TurnContext } from "./turn-context";
+import { awaitSettlement } from "./settlement";
+import type { TurnContext } from "./turn-context";
 
 /** What `persist:toolcall:<callId>` records for an `ask`: its kind, and the request or the refusal. */
 interface AskRecord {
@@ -23,7 +24,7 @@ interface AskRecord {
  * `persist:toolexec` (answered) or `persist:toolreject` (skipped) with the tool-output frame.
  */
 export async function runAsk(context: TurnContext, call: StepToolCall): Promise<ToolResultPart["output"]> {
-  const { journal, store, run } = context;
+  const { journal, run } = context;
   const record = await journal.step<AskRecord>(
     `persist:toolcall:${call.id}`,
     async () => {
@@ -32,41 +33,39 @@ export async function runAsk(context: TurnContext, call: StepToolCall): Promise<
         ? { kind: "ask", request: parsed.request }
         : { kind: "ask", error: describeAskIssues(parsed.issues) };
     },
-    async (tx, result) => {
-      if (result.request) {
-        await store.insertToolCall(tx, {
-          id: call.id,
-          runId: run.id,
-          threadId: run.threadId,
-          actorId: run.actorId,
-          name: ASK_TOOL_NAME,
-          status: "pending_approval",
-          input: result.request,
-        });
-        return;
-      }
-      await store.appendFrame(tx, run.id, {
-        kind: "tool-call",
-        id: call.id,
-        toolName: ASK_TOOL_NAME,
-        input: call.input,
-      });
-      await store.appendFrame(tx, run.id, { kind: "tool-error", id: call.id, error: result.error ?? "" });
-    },
+    (result) =>
+      result.request
+        ? {
+            newCalls: [
+              {
+                id: call.id,
+                threadId: run.threadId,
+                actorId: run.actorId,
+                name: ASK_TOOL_NAME,
+                status: "pending_approval",
+                input: result.request,
+              },
+            ],
+          }
+        : {
+            frames: [
+              { kind: "tool-call", id: call.id, toolName: ASK_TOOL_NAME, input: call.input },
+              { kind: "tool-error", id: call.id, error: result.error ?? "" },
+            ],
+          },
   );
   if (!record.request) return { type: "error-text", value: record.error ?? "The questions were not asked." };
   const request = record.request;
-  await journal.step(`stream:elicitation:${call.id}`, async () => ({ posted: true }), {
-    frames: () => [{ kind: "elicitation", id: call.id, request }],
-  });
+  await journal.step(
+    `stream:elicitation:${call.id}`,
+    async () => ({ posted: true }),
+    () => ({ frames: [{ kind: "elicitation", id: call.id, request }] }),
+  );
+  // The outcome's frame streamed with the signal; this step records what the model reads.
   const settlement = await awaitSettlement(context, call.id);
   const name = settlement.status === "skipped" ? "persist:toolreject" : "persist:toolexec";
-  const outcome = await journal.step(
-    `${name}:${call.id}`,
-    async () => settleRecorded(request.questions, settlement.output, settlement.status === "skipped"),
-    {
-      frames: (result) => [{ kind: "tool-output", id: call.id, output: result }],
-    },
+  const outcome = await journal.step(`${name}:${call.id}`, async () =>
+    settleRecorded(request.questions, settlement.output, settlement.status === "skipped"),
   );
   return { type: "text", value: outcome.summary };
 }

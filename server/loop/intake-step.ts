@@ -1,7 +1,8 @@
 import type { ModelMessage } from "ai";
 import { ASK_TOOL_NAME, type ElicitationRequest, intakeRequest, settleRecorded } from "prepick/core";
 import { askExchange } from "./ask-messages";
-import { awaitSettlement, type TurnContext } from "./turn-context";
+import { awaitSettlement } from "./settlement";
+import type { TurnContext } from "./turn-context";
 
 /** The verdict `intake:ask` records: whether this turn asked, and what. */
 interface IntakeVerdict {
@@ -23,32 +24,33 @@ export async function runIntake(context: TurnContext): Promise<ModelMessage[]> {
   const verdict = await journal.step<IntakeVerdict>(
     "intake:ask",
     async () => {
-      const asked = intake.when === "every-turn" || !(await store.threadWasAsked(run.threadId, run.id));
+      const asked =
+        intake.when === "every-turn" || !(await store.toolCalls.threadWasAsked(run.threadId, run.id));
       return asked ? { asked, request: intakeRequest(intake) } : { asked };
     },
-    async (tx, result) => {
-      if (!result.asked || !result.request) return;
-      await store.insertToolCall(tx, {
-        id: callId,
-        runId: run.id,
-        threadId: run.threadId,
-        actorId: run.actorId,
-        name: ASK_TOOL_NAME,
-        status: "pending_approval",
-        input: result.request,
-      });
-      await store.appendFrame(tx, run.id, { kind: "elicitation", id: callId, request: result.request });
-    },
+    (result) =>
+      result.asked && result.request
+        ? {
+            newCalls: [
+              {
+                id: callId,
+                threadId: run.threadId,
+                actorId: run.actorId,
+                name: ASK_TOOL_NAME,
+                status: "pending_approval",
+                input: result.request,
+              },
+            ],
+            frames: [{ kind: "elicitation", id: callId, request: result.request }],
+          }
+        : {},
   );
   if (!verdict.asked || !verdict.request) return [];
+  // The outcome's frame streamed with the signal; this step records what the model reads.
   const settlement = await awaitSettlement(context, callId);
   const questions = verdict.request.questions;
-  const outcome = await journal.step(
-    "intake:answers",
-    async () => settleRecorded(questions, settlement.output, settlement.status === "skipped"),
-    {
-      frames: (result) => [{ kind: "tool-output", id: callId, output: result }],
-    },
+  const outcome = await journal.step("intake:answers", async () =>
+    settleRecorded(questions, settlement.output, settlement.status === "skipped"),
   );
   return askExchange(callId, verdict.request, outcome);
 }

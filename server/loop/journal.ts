@@ -1,7 +1,6 @@
-import type { Frame } from "prepick/core";
-import type { Queryable } from "../database/database";
+import type { StepRows } from "../store/checkpoints";
 import type { CheckpointRow } from "../store/rows";
-import type { NewUsage, Store } from "../store/store";
+import type { Store } from "../store/store";
 import { crashAfter, crashBefore } from "./crash-hooks";
 import { yieldToIo } from "./yield-to-io";
 
@@ -18,34 +17,43 @@ export class JournalMismatchError extends Error {
 }
 
 /**
- * What a step writes with its checkpoint: rows and frames in the checkpoint's transaction, or
- * only frames, which go in the checkpoint's own statement (one round trip, no transaction).
+ * This process no longer holds the run: its lease lapsed (the process stalled past it) and
+ * another process took the run over. Nothing of the step was written; the run is the other's.
  */
-export type StepWrite<T> =
-  | ((tx: Queryable, result: T) => Promise<void>)
-  | { frames: (result: T) => readonly Frame[]; usage?: (result: T) => NewUsage };
+export class LostRunError extends Error {
+  constructor(runId: string, name: string) {
+    super(`Run ${runId} was taken over by another process before ${name} was recorded here.`);
+    this.name = "LostRunError";
+  }
+}
+
+/** What a step writes beside its checkpoint, given the result it records. */
+export type StepWrite<T> = (result: T) => StepRows;
 
 /**
  * A run's checkpoint journal as a replay cursor. Each {@link Journal.step} either returns the
- * result recorded at its position (replay) or does the work and records it; the rows the work
- * writes commit in the same transaction as the checkpoint, so neither exists without the other.
+ * result recorded at its position (replay) or does the work and records it, with every row and
+ * frame the work wrote, in one statement: neither exists without the other.
  */
 export class Journal {
   private position = 0;
-  // Signal checkpoints reached but not yet written; the next step's statement records them.
-  private unrecorded: CheckpointRow[] = [];
   private wrote = false;
+  private cancelAsked: boolean;
 
   /**
    * @param store Where checkpoints are recorded.
-   * @param runId The run.
+   * @param run The run, as its claim read it.
+   * @param owner This process's name in leases: only the lease's holder writes.
    * @param entries The checkpoints recorded so far, in order.
    */
   constructor(
     private readonly store: Store,
-    private readonly runId: string,
+    private readonly run: { id: string; cancelRequested: boolean },
+    private readonly owner: string,
     private readonly entries: CheckpointRow[],
-  ) {}
+  ) {
+    this.cancelAsked = run.cancelRequested;
+  }
 
   /** Whether the next step replays a recorded result. */
   get replaying(): boolean {
@@ -61,6 +69,19 @@ export class Journal {
   }
 
   /**
+   * Whether cancelling the run was asked, as of the latest statement this journal made (its
+   * claim, or its last checkpoint): the check before a model call costs no read of its own.
+   */
+  get cancelRequested(): boolean {
+    return this.cancelAsked;
+  }
+
+  /** Every checkpoint recorded so far, replayed or written here: what a replay in this process starts from. */
+  recorded(): CheckpointRow[] {
+    return [...this.entries];
+  }
+
+  /**
    * The result recorded for the next step when that step is `name`, without moving past it:
    * what a replay needs before choosing how to take the step (an `ask` call's journaled kind).
    */
@@ -70,72 +91,30 @@ export class Journal {
   }
 
   /**
-   * Runs one checkpointed step. `compute` does the work outside any transaction (model calls,
-   * tool handlers) and returns the result to record; `write` adds rows and frames in the same
-   * transaction as the checkpoint. On replay neither runs and the recorded result comes back.
+   * Runs one checkpointed step. `compute` does the work outside any statement (model calls,
+   * tool handlers) and returns the result to record; `write` names the rows and frames recorded
+   * with the checkpoint. On replay neither runs and the recorded result comes back.
    */
   async step<T>(name: string, compute: () => Promise<T>, write?: StepWrite<T>): Promise<T> {
-    const replayed = this.replay<T>(name);
-    if (replayed) return replayed.result;
+    const recorded = this.entries[this.position];
+    if (recorded) {
+      if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
+      this.position += 1;
+      return recorded.result as T;
+    }
     // Round-trip through JSON so the first run sees exactly what a replay will.
     const result = JSON.parse(JSON.stringify((await compute()) ?? null)) as T;
     crashBefore(name);
     const entry = { position: this.position, name, result };
-    const entries = [...this.unrecorded, entry];
-    if (typeof write === "function") {
-      await this.store.db.transaction(async (tx) => {
-        await write(tx, result);
-        await this.store.recordCheckpoints(tx, this.runId, entries);
-      });
-      this.store.framesCommitted(this.runId);
-    } else {
-      // A checkpoint with frames or none is one statement, atomic by itself: no BEGIN and COMMIT.
-      await this.store.recordCheckpoints(this.store.db, this.runId, entries, {
-        frames: write?.frames(result) ?? [],
-        usage: write?.usage ? [write.usage(result)] : [],
-      });
-    }
-    this.unrecorded = [];
+    const written = await this.store.checkpoints.record(this.run.id, this.owner, [entry], write?.(result));
+    if (!written.held) throw new LostRunError(this.run.id, name);
+    this.cancelAsked = written.cancelRequested;
     this.wrote = true;
     crashAfter(name);
     this.entries.push(entry);
     this.position += 1;
     // Readers of what the checkpoint streamed, and the requests behind them, go first.
-    if (write) await yieldToIo();
+    await yieldToIo();
     return result;
-  }
-
-  /**
-   * A step whose result can be read again from the store until it is recorded (how a person
-   * settled a row: settled rows do not change). Its checkpoint is written with the next step's,
-   * in the same statement, so a resume reaches its first frame one round trip sooner; a process
-   * that dies in between reads the same settlement again on replay.
-   */
-  async signal<T>(name: string, compute: () => Promise<T>): Promise<T> {
-    const replayed = this.replay<T>(name);
-    if (replayed) return replayed.result;
-    const result = JSON.parse(JSON.stringify((await compute()) ?? null)) as T;
-    crashBefore(name);
-    const entry = { position: this.position, name, result };
-    this.unrecorded.push(entry);
-    crashAfter(name);
-    this.entries.push(entry);
-    this.position += 1;
-    return result;
-  }
-
-  /** Writes signal checkpoints no step has recorded yet; before a run parks or ends. */
-  async flush(): Promise<void> {
-    if (this.unrecorded.length === 0) return;
-    await this.store.recordCheckpoints(this.store.db, this.runId, this.unrecorded);
-    this.unrecorded = [];
-  }
-
-  private replay<T>(name: string): { result: T } | undefined {
-    const recorded = this.entries[this.position];
-    if (!recorded) return undefined;
-    if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
-    this.position += 1;
-    return { result: recorded.result as T };
   }
 }

@@ -5,8 +5,14 @@ import type { AgentDefinition } from "../agents/types";
 
 /** One tool call a model step made, with the id the loop uses for it. */
 export interface StepToolCall {
-  /** Unique across the store: the model's id, or the model's id suffixed when it was taken. */
+  /** The server's id for the call, unique across the store: see {@link toolCallId}. */
   id: string;
+  /**
+   * The model's own id, unique only within its response (some servers answer `call_0` every
+   * turn): what the messages sent back to the model carry. Absent in steps journaled before it
+   * was kept, whose `id` was the model's.
+   */
+  modelCallId?: string;
   /** The tool the model called. */
   toolName: string;
   /** The input as the model gave it (not yet validated). */
@@ -33,14 +39,23 @@ export interface ModelStepOptions {
   agent: AgentDefinition;
   /** The conversation so far, this turn included. */
   messages: ModelMessage[];
+  /** The run the call belongs to; namespaces the tool-call ids. */
+  runId: string;
   /** Zero-based index of the model call within the turn; namespaces the text part ids. */
   step: number;
   /** Streams a frame as it happens. */
   emit: (frame: Frame) => Promise<void>;
-  /** Whether a tool-call id is already taken in the store. */
-  idTaken: (id: string) => Promise<boolean>;
   /** Aborts the model call. */
   abortSignal?: AbortSignal;
+}
+
+/**
+ * The server's id for the `index`-th tool call of model call `step` of run `runId`:
+ * `call-<step>-<index>-<runId>`. Unique across runs, threads and turns whatever ids the model
+ * gives, and the same on every replay, since the step's journaled result holds it.
+ */
+export function toolCallId(runId: string, step: number, index: number): string {
+  return `call-${step}-${index}-${runId}`;
 }
 
 /** The name usage rows record for a model. */
@@ -63,7 +78,6 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
   });
   let text = "";
   const toolCalls: StepToolCall[] = [];
-  const seen = new Set<string>();
   let finishReason = "unknown";
   let usage: StepResult["usage"] = {};
   const partId = (id: string) => `${step}-${id}`;
@@ -88,16 +102,14 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
       case "reasoning-end":
         await emit({ kind: "reasoning-end", id: partId(part.id) });
         break;
-      case "tool-call": {
-        // Models may repeat ids across threads (a deterministic model does); rows need unique ones.
-        let id = part.toolCallId;
-        for (let attempt = 1; seen.has(id) || (await options.idTaken(id)); attempt++) {
-          id = `${part.toolCallId}-${attempt}`;
-        }
-        seen.add(id);
-        toolCalls.push({ id, toolName: part.toolName, input: part.input ?? null });
+      case "tool-call":
+        toolCalls.push({
+          id: toolCallId(options.runId, step, toolCalls.length),
+          modelCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: part.input ?? null,
+        });
         break;
-      }
       case "finish-step":
         finishReason = part.finishReason;
         usage = {

@@ -1,9 +1,9 @@
 import type { AssistantContent, ModelMessage, ToolResultPart } from "ai";
-import { ASK_TOOL_NAME } from "prepick/core";
+import { ASK_TOOL_NAME, type Frame } from "prepick/core";
 import type { UserMessage } from "../store/rows";
 import { runAsk } from "./ask-step";
 import { runIntake } from "./intake-step";
-import { modelName, runModelStep, type StepResult } from "./model-step";
+import { modelName, runModelStep, type StepResult, type StepToolCall } from "./model-step";
 import { stepEmitter } from "./step-emitter";
 import { runTool } from "./tool-step";
 import { CancelSignal, type TurnContext } from "./turn-context";
@@ -16,11 +16,21 @@ export function userModelMessage(message: UserMessage): ModelMessage {
   return { role: "user", content: message.parts.map((part) => ({ type: "text", text: part.text })) };
 }
 
+/** The id the model gave a call: what the messages sent back to it pair results by. */
+function modelCallId(call: StepToolCall): string {
+  return call.modelCallId ?? call.id;
+}
+
 function assistantMessage(result: StepResult): ModelMessage {
   const content: Exclude<AssistantContent, string> = [];
   if (result.text !== "") content.push({ type: "text", text: result.text });
   for (const call of result.toolCalls) {
-    content.push({ type: "tool-call", toolCallId: call.id, toolName: call.toolName, input: call.input });
+    content.push({
+      type: "tool-call",
+      toolCallId: modelCallId(call),
+      toolName: call.toolName,
+      input: call.input,
+    });
   }
   return { role: "assistant", content };
 }
@@ -32,46 +42,56 @@ function assistantMessage(result: StepResult): ModelMessage {
  * must act, {@link CancelSignal} when cancelled; returns the turn's model messages when done.
  */
 export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
-  const { journal, store, run, agent } = context;
-  await journal.step("persist:run:start", async () => ({ messageId: run.messageId }), {
-    frames: () => [
-      {
-        kind: "run-start",
-        runId: run.id,
-        threadId: run.threadId,
-        messageId: run.messageId,
-        agent: run.agent,
-      },
-    ],
-  });
+  const { journal, run, agent } = context;
+  await journal.step(
+    "persist:run:start",
+    async () => ({ messageId: run.messageId }),
+    () => ({
+      frames: [
+        {
+          kind: "run-start",
+          runId: run.id,
+          threadId: run.threadId,
+          messageId: run.messageId,
+          agent: run.agent,
+        },
+      ],
+    }),
+  );
   const turn: ModelMessage[] = [userModelMessage(run.userMessage)];
   turn.push(...(await runIntake(context)));
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
-    if (!journal.replaying && (await store.run(run.id))?.cancelRequested) throw new CancelSignal();
+    // As of the last statement this run made: asking costs no read of its own.
+    if (!journal.replaying && journal.cancelRequested) throw new CancelSignal();
+    // What the model streamed and nothing wrote yet: recorded with the step's checkpoint.
+    let streamed: Frame[] = [];
     const result = await journal.step(
       `stream:step-start:${step}`,
       async () => {
         const emitter = await stepEmitter(context, step);
         await emitter.emit({ kind: "step-start", step });
         try {
-          return await runModelStep({
+          const answer = await runModelStep({
             model: context.model,
             agent,
             messages: [...(await context.history()), ...turn],
+            runId: run.id,
             step,
             emit: emitter.emit,
-            idTaken: (id) => store.toolCallExists(id),
             ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
           });
-        } finally {
-          // Every streamed frame is stored before the step's checkpoint (or its failure) is.
-          await emitter.flush();
+          streamed = await emitter.drain();
+          return answer;
+        } catch (error) {
+          // What the call streamed before it failed is stored before the run's failure is.
+          await emitter.flush().catch(() => undefined);
+          throw error;
         }
       },
-      {
-        frames: () => [{ kind: "step-finish", step }],
-        usage: (recorded) => ({ step, model: modelName(context.model), ...recorded.usage }),
-      },
+      (recorded) => ({
+        frames: [...streamed, { kind: "step-finish", step }],
+        usage: [{ step, model: modelName(context.model), ...recorded.usage }],
+      }),
     );
     turn.push(assistantMessage(result));
     if (result.toolCalls.length === 0) return turn;
@@ -82,7 +102,7 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
       const recorded = journal.peek<{ kind?: string }>(`persist:toolcall:${call.id}`);
       const isAsk = recorded ? recorded.kind === "ask" : call.toolName === ASK_TOOL_NAME && agent.ask;
       const output = isAsk ? await runAsk(context, call) : await runTool(context, call);
-      results.push({ type: "tool-result", toolCallId: call.id, toolName: call.toolName, output });
+      results.push({ type: "tool-result", toolCallId: modelCallId(call), toolName: call.toolName, output });
     }
     turn.push({ role: "tool", content: results });
   }

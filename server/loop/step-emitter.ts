@@ -2,25 +2,21 @@ import { isDeepStrictEqual } from "node:util";
 import type { Frame } from "prepick/core";
 import type { TurnContext } from "./turn-context";
 
-/** How long a buffered frame may wait for company before it is written, in ms. */
+/** How long a streamed frame may wait for company before it is written, in ms. */
 export const DELTA_FLUSH_MS = 20;
 
-/** Streams one model call's frames: `emit` each as it comes, `flush` before the call's checkpoint. */
+/** Streams one model call's frames: `emit` each as it comes, `drain` what is left for the call's checkpoint. */
 export interface StepEmitter {
-  /** Streams a frame; starts and deltas are buffered briefly and written with what follows them. */
+  /** Streams a frame: buffered, and written with the frames that follow it within {@link DELTA_FLUSH_MS}. */
   emit: (frame: Frame) => Promise<void>;
   /** Writes whatever is buffered; rethrows a failed timed write. */
   flush: () => Promise<void>;
+  /**
+   * Waits for the writes in flight and hands over the frames still buffered, unwritten: the
+   * call's checkpoint records them in its own statement. Rethrows a failed timed write.
+   */
+  drain: () => Promise<Frame[]>;
 }
-
-// Frames that open or continue a part: written with whatever ends the part, or on the timer.
-const BUFFERED: ReadonlySet<Frame["kind"]> = new Set([
-  "step-start",
-  "text-start",
-  "text-delta",
-  "reasoning-start",
-  "reasoning-delta",
-]);
 
 /**
  * The frame emitter for model call `step`. A process that died during that call left the frames
@@ -29,17 +25,16 @@ const BUFFERED: ReadonlySet<Frame["kind"]> = new Set([
  * step once. A model that answers differently the second time (a real model may) gets its new
  * frames appended after the old ones: the stream never loses a frame a reader may have seen.
  *
- * The step's start, and text and reasoning parts' starts and deltas, are buffered and written in
- * one statement with the next other frame (a part's end), at {@link StepEmitter.flush}, or after
- * {@link DELTA_FLUSH_MS} at the latest, so a long reply costs a few writes rather than one per
- * delta and still streams live.
+ * Frames are buffered and written in one statement after {@link DELTA_FLUSH_MS} at the latest, so
+ * a long reply costs a few writes rather than one per delta and still streams live; a call that
+ * answers within that time writes its frames with its checkpoint, in one statement.
  */
 export async function stepEmitter(context: TurnContext, step: number): Promise<StepEmitter> {
   // Only a process that died during this call left frames of it; when this replay recorded a
   // checkpoint itself, no earlier attempt can have reached the call.
   const earlier = context.journal.recordedHere
     ? []
-    : await context.store.unfinishedStepFrames(context.run.id, step);
+    : await context.store.frames.unfinishedStep(context.run.id, step);
   let matched = 0;
   let diverged = false;
   let buffered: Frame[] = [];
@@ -48,9 +43,13 @@ export async function stepEmitter(context: TurnContext, step: number): Promise<S
   let writing: Promise<void> = Promise.resolve();
   let failure: unknown;
 
-  const write = (): Promise<void> => {
+  const stopTimer = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
+  };
+
+  const write = (): Promise<void> => {
+    stopTimer();
     const batch = buffered;
     buffered = [];
     if (batch.length > 0) {
@@ -67,6 +66,15 @@ export async function stepEmitter(context: TurnContext, step: number): Promise<S
     if (failure !== undefined) throw failure;
   };
 
+  const drain = async (): Promise<Frame[]> => {
+    stopTimer();
+    await writing.catch(() => undefined);
+    if (failure !== undefined) throw failure;
+    const rest = buffered;
+    buffered = [];
+    return rest;
+  };
+
   const emit = async (frame: Frame): Promise<void> => {
     if (failure !== undefined) throw failure;
     if (!diverged && matched < earlier.length) {
@@ -77,9 +85,8 @@ export async function stepEmitter(context: TurnContext, step: number): Promise<S
       diverged = true;
     }
     buffered.push(frame);
-    if (!BUFFERED.has(frame.kind)) return flush();
     timer ??= setTimeout(() => void write(), DELTA_FLUSH_MS);
   };
 
-  return { emit, flush };
+  return { emit, flush, drain };
 }

@@ -2,7 +2,8 @@ import type { ToolResultPart } from "ai";
 import { requiresApproval } from "../agents/requires-approval";
 import type { ToolDefinition } from "../agents/types";
 import type { StepToolCall } from "./model-step";
-import { awaitSettlement, type TurnContext } from "./turn-context";
+import { awaitSettlement } from "./settlement";
+import type { TurnContext } from "./turn-context";
 
 /** What `persist:toolcall:<callId>` records for a registered tool; the kind is decided here once. */
 type ToolRecord =
@@ -50,34 +51,34 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
   const record = await journal.step<ToolRecord>(
     `persist:toolcall:${call.id}`,
     () => decide(context, call, tool),
-    async (tx, result) => {
-      if (result.kind !== "tool") {
-        await store.appendFrame(tx, run.id, {
-          kind: "tool-call",
-          id: call.id,
-          toolName: call.toolName,
-          input: call.input,
-        });
-        await store.appendFrame(tx, run.id, { kind: "tool-error", id: call.id, error: result.error });
-        return;
-      }
-      await store.insertToolCall(tx, {
-        id: call.id,
-        runId: run.id,
-        threadId: run.threadId,
-        actorId: run.actorId,
-        name: call.toolName,
-        status: result.needsApproval ? "pending_approval" : "running",
-        input: result.input,
-      });
-      const kind = result.needsApproval ? "approval-request" : "tool-call";
-      await store.appendFrame(tx, run.id, {
-        kind,
-        id: call.id,
-        toolName: call.toolName,
-        input: result.input,
-      });
-    },
+    (result) =>
+      result.kind !== "tool"
+        ? {
+            frames: [
+              { kind: "tool-call", id: call.id, toolName: call.toolName, input: call.input },
+              { kind: "tool-error", id: call.id, error: result.error },
+            ],
+          }
+        : {
+            newCalls: [
+              {
+                id: call.id,
+                threadId: run.threadId,
+                actorId: run.actorId,
+                name: call.toolName,
+                status: result.needsApproval ? "pending_approval" : "running",
+                input: result.input,
+              },
+            ],
+            frames: [
+              {
+                kind: result.needsApproval ? "approval-request" : "tool-call",
+                id: call.id,
+                toolName: call.toolName,
+                input: result.input,
+              },
+            ],
+          },
   );
   if (record.kind !== "tool" || !tool) {
     return { type: "error-text", value: record.kind === "tool" ? "The tool is gone." : record.error };
@@ -85,10 +86,9 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
   if (record.needsApproval) {
     const settlement = await awaitSettlement(context, call.id);
     if (settlement.status === "rejected") {
+      // The `tool-denied` frame streamed with the signal.
       const reason = (settlement.output as { reason?: string } | null)?.reason;
-      await journal.step(`persist:toolreject:${call.id}`, async () => ({ reason: reason ?? null }), {
-        frames: () => [{ kind: "tool-denied", id: call.id, ...(reason !== undefined ? { reason } : {}) }],
-      });
+      await journal.step(`persist:toolreject:${call.id}`, async () => ({ reason: reason ?? null }));
       return { type: "execution-denied", ...(reason !== undefined ? { reason } : {}) };
     }
   }
@@ -96,7 +96,7 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
   const exec = await journal.step<ExecRecord>(
     `persist:toolexec:${call.id}`,
     async () => {
-      if (tool.sideEffects && !(await store.claimExecution(call.id))) {
+      if (tool.sideEffects && !(await store.toolCalls.claimExecution(call.id))) {
         return {
           ok: false,
           error:
@@ -117,17 +117,21 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
         return { ok: false, error: `${tool.name} failed: ${message(error)}` };
       }
     },
-    async (tx, result) => {
-      const output = result.ok ? result.output : { error: result.error };
-      await store.settleToolCall(tx, call.id, from, result.ok ? "completed" : "failed", output);
-      await store.appendFrame(
-        tx,
-        run.id,
+    (result) => ({
+      movedCalls: [
+        {
+          id: call.id,
+          from,
+          to: result.ok ? "completed" : "failed",
+          output: result.ok ? result.output : { error: result.error },
+        },
+      ],
+      frames: [
         result.ok
           ? { kind: "tool-output", id: call.id, output: result.output }
           : { kind: "tool-error", id: call.id, error: result.error },
-      );
-    },
+      ],
+    }),
   );
   return exec.ok ? { type: "json", value: exec.output as never } : { type: "error-text", value: exec.error };
 }

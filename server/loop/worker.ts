@@ -1,10 +1,11 @@
 import type { LanguageModel, ModelMessage } from "ai";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
-import type { CheckpointRow, RunRow } from "../store/rows";
-import { RUNS_CHANNEL, type Store } from "../store/store";
-import { Journal } from "./journal";
+import { RUNS_CHANNEL } from "../store/channels";
+import type { CheckpointRow, ClaimedRun, Lease, RunRow } from "../store/rows";
+import type { Store } from "../store/store";
+import { Journal, LostRunError } from "./journal";
 import { runTurn, userModelMessage } from "./run-turn";
-import { CancelSignal, ParkSignal, type Settlement } from "./turn-context";
+import { CancelSignal, ParkSignal } from "./turn-context";
 import { yieldToIo } from "./yield-to-io";
 
 /** What a worker needs. */
@@ -21,128 +22,163 @@ export interface WorkerOptions {
   approvalPolicy?: ApprovalPolicy;
   /** How long a claim holds without renewal; a run whose process died is picked up after it. */
   leaseMs: number;
-  /** How often to look for ready runs nobody woke (their waker died) and expired leases. */
+  /** How often to look for ready runs whose notification was lost: a safety net only. */
   sweepMs: number;
-  /** The most runs this process runs at once. */
-  concurrency: number;
+  /** The most runs this process holds at once; past it, runs wait as `ready` in the store. */
+  maxRuns: number;
   /** How long `stop()` waits for running runs to reach a checkpoint, in ms (default 5 000). */
   stopGraceMs?: number;
 }
 
 // A settlement racing a park makes the worker replay instead; bound it so a bug cannot spin.
 const MAX_REPLAYS = 100;
+// The most runs one claim statement takes: a burst is claimed in a few statements, each small.
+const CLAIM_BATCH = 32;
+// Expired leases produce no notification, so every process looks for them this often (at most).
+const LEASE_CHECK_MS = 500;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /**
- * Claims ready runs and runs them: when told (a local kick or a NOTIFY from any process), on
- * start-up, and on a periodic sweep, so a run whose waker died is still picked up. A claim is a
- * conditional UPDATE, so exactly one process resumes a run.
+ * Runs this process's share of the runs, work-conserving: whenever it has room (a run became
+ * ready and was notified, a run here ended or parked, a slot lent for a claim came back) it
+ * claims the runs that have waited longest, in one statement, until it is full or none is
+ * ready. It holds up to `maxRuns` at once, as runs mostly wait on a model or a tool. Its leases
+ * are renewed together; runs whose process died are handed back as ready once their lease
+ * expires, by whichever process looks first. A periodic sweep only catches lost notifications.
  */
 export class Worker {
   private readonly active = new Map<string, Promise<void>>();
-  // Settlements this process committed for its active runs, by run then call; gone with the task.
-  private readonly settlements = new Map<string, Map<string, Settlement>>();
   private readonly abort = new AbortController();
-  // Slots held for runs an answer is about to claim in the statement that settles it.
-  private reserved = 0;
+  // Slots lent to statements that may claim a run themselves (see `admit`).
+  private lent = 0;
+  private claiming: Promise<void> | undefined;
+  private claimAgain = false;
+  // Whether runs may be waiting ready that this process has not tried to claim: a wake came while
+  // it was full, or its last claim took all it asked for. Until then a freed slot claims nothing,
+  // so a run's end costs no statement when nothing waits.
+  private mayBeReady = true;
   private stopped = false;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
   private unlisten: (() => Promise<void>) | undefined;
 
   /** @param options See {@link WorkerOptions}. */
   constructor(private readonly options: WorkerOptions) {}
 
-  /** Starts listening and sweeping. */
-  async start(): Promise<void> {
-    this.unlisten = await this.options.store.db.listen(RUNS_CHANNEL, (runId) => this.kick(runId));
-    this.timer = setInterval(() => void this.sweep(), this.options.sweepMs);
-    this.timer.unref?.();
-    void this.sweep();
-  }
-
-  /**
-   * Tries to claim and run one run now. `settled` is a row this process just settled for the run
-   * (committed): its `signal:tool:` step takes the settlement from it instead of reading the row.
-   */
-  kick(runId: string, settled?: { callId: string; settlement: Settlement }): void {
-    // A NOTIFY may have started the run already; its replay can still use the settlement.
-    if (settled) this.settlements.get(runId)?.set(settled.callId, settled.settlement);
-    if (!this.hasRoomFor(runId)) return;
-    this.track(runId, settled, (settlements) => this.claimAndRun(runId, settlements));
-  }
-
-  /**
-   * Holds a slot for a run this process is about to claim while settling one of its rows, so the
-   * claim and the settlement share a statement. Returns the owner and lease to claim with, or
-   * undefined when this process has no room (the run is then woken for whoever has). Every
-   * reservation ends in {@link Worker.unreserve}, before {@link Worker.resume} takes the run.
-   */
-  reserve(runId: string): { owner: string; leaseMs: number } | undefined {
-    if (!this.hasRoomFor(runId)) return undefined;
-    this.reserved += 1;
+  private get lease(): Lease {
     return { owner: this.options.owner, leaseMs: this.options.leaseMs };
   }
 
-  /** Whether this process may take `runId` now: not stopping, not running it, a slot free. */
-  private hasRoomFor(runId: string): boolean {
-    return (
-      !this.stopped && !this.active.has(runId) && this.active.size + this.reserved < this.options.concurrency
-    );
+  /** How many more runs this process may take now. */
+  private room(): number {
+    return this.stopped ? 0 : this.options.maxRuns - this.active.size - this.lent;
   }
 
-  /** Gives back a slot {@link Worker.reserve} held. */
-  unreserve(): void {
-    this.reserved = Math.max(0, this.reserved - 1);
+  /** Starts listening, renewing, looking for expired leases and sweeping; claims what is ready. */
+  async start(): Promise<void> {
+    const { store, leaseMs, sweepMs } = this.options;
+    this.unlisten = await store.db.listen(RUNS_CHANNEL, () => {
+      this.mayBeReady = true;
+      this.fill();
+    });
+    const every = (ms: number, work: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        work().catch((error) => {
+          if (!this.stopped) console.error(`Prepick: a worker's timer failed: ${describe(error)}`);
+        });
+      }, ms);
+      timer.unref?.();
+      this.timers.push(timer);
+    };
+    every(leaseMs / 3, () => store.runs.renewLeases(this.lease, [...this.active.keys()]));
+    every(Math.min(LEASE_CHECK_MS, leaseMs / 2), async () => {
+      if ((await store.runs.expireLeases()) > 0) this.wake();
+    });
+    every(sweepMs, async () => this.wake());
+    this.fill();
   }
 
-  /** Runs a run a settlement claimed with a reserved slot, from the journal the claim read. */
-  resume(
-    claimed: { run: RunRow; checkpoints: CheckpointRow[] },
-    settled: { callId: string; settlement: Settlement },
-  ) {
-    this.track(claimed.run.id, settled, (settlements) =>
-      this.runClaimed(claimed.run, claimed.checkpoints, settlements),
-    );
+  /**
+   * Runs `claim`, a statement that may claim a run for this process as it does its own work (the
+   * settlement of an answer, the start of a run), with this process's lease when it has room for
+   * one more run, else with none (the statement then leaves the run ready for whoever has room).
+   * A run the statement claimed (its result's `claimed`) starts here at once; an unused slot goes
+   * back to the ready runs.
+   */
+  async admit<T extends object>(claim: (lease?: Lease) => Promise<T>): Promise<T> {
+    const lease = this.room() > 0 ? this.lease : undefined;
+    if (lease) this.lent += 1;
+    let result: T | undefined;
+    try {
+      result = await claim(lease);
+      return result;
+    } finally {
+      if (lease) this.lent -= 1;
+      const claimed = result && "claimed" in result ? (result.claimed as ClaimedRun | undefined) : undefined;
+      if (claimed) this.run(claimed);
+      else if (lease && this.mayBeReady) this.fill();
+    }
   }
 
-  private track(
-    runId: string,
-    settled: { callId: string; settlement: Settlement } | undefined,
-    work: (settlements: Map<string, Settlement>) => Promise<void>,
-  ): void {
-    // A resumed run may land while a kick for it that will not claim it is still tracked: the
-    // newer task takes the run's place, and the older one's end leaves it there.
-    const settlements = new Map<string, Settlement>(this.settlements.get(runId));
-    if (settled) settlements.set(settled.callId, settled.settlement);
-    this.settlements.set(runId, settlements);
-    const task: Promise<void> = work(settlements)
+  /** Claims ready runs now, whether or not any are known to wait. */
+  private wake(): void {
+    this.mayBeReady = true;
+    this.fill();
+  }
+
+  /** Claims ready runs while this process has room and some may be ready; one claim at a time. */
+  private fill(): void {
+    if (this.room() <= 0) return;
+    if (this.claiming) {
+      this.claimAgain = true;
+      return;
+    }
+    this.claiming = (async () => {
+      for (;;) {
+        this.claimAgain = false;
+        const wanted = Math.min(CLAIM_BATCH, this.room());
+        if (wanted <= 0) return;
+        const claimed = await this.options.store.runs.claimReady(this.lease, wanted);
+        for (const run of claimed) this.run(run);
+        // Fewer than asked: none is left ready, unless a wake arrived meanwhile.
+        if (claimed.length < wanted && !this.claimAgain) {
+          this.mayBeReady = false;
+          return;
+        }
+      }
+    })()
+      .catch((error) => {
+        if (!this.stopped) console.error(`Prepick: claiming ready runs failed: ${describe(error)}`);
+      })
+      .finally(() => {
+        this.claiming = undefined;
+      });
+  }
+
+  /** Runs a run this process claimed, in a slot of its own; the slot's end claims the next. */
+  private run(claimed: ClaimedRun): void {
+    const runId = claimed.run.id;
+    // This process still runs it (its lease lapsed and it claimed it again): the task goes on.
+    if (this.active.has(runId)) return;
+    if (this.stopped) {
+      void this.options.store.runs.release(runId, this.options.owner).catch(() => undefined);
+      return;
+    }
+    const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints)
       .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
       .finally(() => {
-        if (this.active.get(runId) !== task) return;
         this.active.delete(runId);
-        this.settlements.delete(runId);
+        if (this.mayBeReady) this.fill();
       });
     this.active.set(runId, task);
-  }
-
-  /** Looks for claimable runs. */
-  async sweep(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      const ids = await this.options.store.claimableRuns(this.options.concurrency);
-      for (const id of ids) this.kick(id);
-    } catch (error) {
-      if (!this.stopped) console.error(`Prepick: the sweep for ready runs failed: ${describe(error)}`);
-    }
   }
 
   /** Stops claiming, interrupts running model calls and hands interrupted runs back as ready. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     await this.unlisten?.().catch(() => undefined);
     this.abort.abort(new Error("The server is stopping."));
     // A handler that never returns must not hold shutdown; its run's lease expires and another
@@ -151,64 +187,32 @@ export class Worker {
     const grace = new Promise((resolve) => {
       timer = setTimeout(resolve, this.options.stopGraceMs ?? 5_000);
     });
-    await Promise.race([Promise.allSettled(this.active.values()), grace]);
+    await Promise.race([Promise.allSettled([...this.active.values(), this.claiming]), grace]);
     clearTimeout(timer);
-  }
-
-  private async claimAndRun(runId: string, settlements: Map<string, Settlement>): Promise<void> {
-    const { store, owner, leaseMs } = this.options;
-    const claimed = await store.claimRunWithJournal(runId, owner, leaseMs);
-    if (!claimed) return;
-    await this.runClaimed(claimed.run, claimed.checkpoints, settlements);
-  }
-
-  private async runClaimed(run: RunRow, checkpoints: CheckpointRow[], settlements: Map<string, Settlement>) {
-    const { store, owner, leaseMs } = this.options;
-    const runId = run.id;
-    const heartbeat = setInterval(
-      () => void store.renewLease(runId, owner, leaseMs).catch(() => undefined),
-      leaseMs / 3,
-    );
-    heartbeat.unref?.();
-    try {
-      await this.execute(run, checkpoints, settlements);
-    } finally {
-      clearInterval(heartbeat);
-    }
   }
 
   private async history(run: RunRow): Promise<ModelMessage[]> {
     if (run.turn === 0) return [];
-    const runs = await this.options.store.threadRuns(run.threadId);
+    const runs = await this.options.store.runs.ofThread(run.threadId);
     return runs
       .filter((earlier) => earlier.turn < run.turn)
       .flatMap((earlier) => earlier.modelMessages ?? [userModelMessage(earlier.userMessage)]);
   }
 
-  private async execute(
-    claimed: RunRow,
-    claimedJournal: CheckpointRow[],
-    settlements: Map<string, Settlement>,
-  ): Promise<void> {
+  private async execute(run: RunRow, claimedJournal: CheckpointRow[]): Promise<void> {
     const { store, owner } = this.options;
+    const agent = this.options.agents.get(run.agent);
+    if (!agent) {
+      await store.runs.finish(run.id, owner, {
+        status: "failed",
+        error: `The agent "${run.agent}" is not configured on this server, so the run cannot go on.`,
+      });
+      return;
+    }
+    let entries = claimedJournal;
+    let history: Promise<ModelMessage[]> | undefined;
     for (let replay = 0; replay < MAX_REPLAYS; replay++) {
-      // The claim cleared the wake flag and read the journal; a replay after a lost park does both again.
-      const run = replay === 0 ? claimed : await store.clearWake(claimed.id, owner);
-      if (!run) return;
-      const agent = this.options.agents.get(run.agent);
-      if (!agent) {
-        await store.finishRun(run.id, owner, {
-          status: "failed",
-          error: `The agent "${run.agent}" is not configured on this server, so the run cannot go on.`,
-        });
-        return;
-      }
-      const journal = new Journal(
-        store,
-        run.id,
-        replay === 0 ? claimedJournal : await store.checkpoints(run.id),
-      );
-      let history: Promise<ModelMessage[]> | undefined;
+      const journal = new Journal(store, run, owner, entries);
       try {
         const messages = await runTurn({
           store,
@@ -222,35 +226,42 @@ export class Worker {
             history ??= this.history(run);
             return history;
           },
-          settlements,
           emit: async (frames) => {
-            await store.appendFrames(store.db, run.id, frames);
+            await store.frames.append(run.id, owner, frames);
             await yieldToIo();
           },
           abortSignal: this.abort.signal,
         });
-        await journal.flush();
-        await store.finishRun(run.id, owner, { status: "completed", modelMessages: messages });
+        await store.runs.finish(run.id, owner, { status: "completed", modelMessages: messages });
         return;
       } catch (error) {
         if (error instanceof ParkSignal) {
-          await journal.flush();
-          if (await store.parkRun(run.id, owner, error.waitingFor)) return;
+          const parked = await store.runs.park(run.id, owner, error.callId);
+          if (parked === "parked" || parked === "lost") return;
+          if (parked === "cancelled") {
+            await store.runs.finish(run.id, owner, { status: "cancelled" });
+            return;
+          }
+          // Settled while it ran, so it goes on. Still claimed, nothing else wrote its journal:
+          // the replay starts from what this process holds.
+          entries = journal.recorded();
           continue;
         }
+        // Another process runs it now: leave the run, its journal and its lease alone.
+        if (error instanceof LostRunError) return;
         if (error instanceof CancelSignal) {
-          await store.finishRun(run.id, owner, { status: "cancelled" });
+          await store.runs.finish(run.id, owner, { status: "cancelled" });
           return;
         }
         if (this.stopped) {
-          await store.releaseRun(run.id, owner).catch(() => undefined);
+          await store.runs.release(run.id, owner).catch(() => undefined);
           return;
         }
-        await store.finishRun(run.id, owner, { status: "failed", error: describe(error) });
+        await store.runs.finish(run.id, owner, { status: "failed", error: describe(error) });
         return;
       }
     }
-    await store.finishRun(claimed.id, owner, {
+    await store.runs.finish(run.id, owner, {
       status: "failed",
       error: `The run was woken ${MAX_REPLAYS} times without settling; it stops rather than spin.`,
     });

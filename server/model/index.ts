@@ -5,6 +5,7 @@ export {
   SCRIPTED_MODEL_ID,
   SCRIPTED_PROVIDER,
   ScriptedModel,
+  type ScriptedModelOptions,
   type ScriptedTurn,
 } from "./scripted-model";
 export { AMBIGUOUS_TOPICS, ambiguousTopic, askInputFor } from "./scripted-questions";

@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { createScriptedModel } from "./scripted-model";
+import { createScriptedModel, type ScriptedModelOptions } from "./scripted-model";
 
 /** The environment variables that choose the model. */
 export const MODEL_ENV = {
@@ -23,9 +23,10 @@ const read = (env: Env, name: string) => {
  * The model the server uses when an agent declares none: the embedded scripted model by
  * default, or an OpenAI-compatible API (OpenAI, Ollama, vLLM…) when `PREPICK_MODEL_BASE_URL`
  * is set, with `PREPICK_MODEL_ID` and, when the API needs one, `PREPICK_MODEL_API_KEY`.
- * Throws, naming the variable, when the settings are incomplete or malformed.
+ * Throws, naming the variable, when the settings are incomplete or malformed. `scripted` shapes
+ * the scripted model, when that is the one.
  */
-export function resolveModel(env: Env = process.env): LanguageModelV4 {
+export function resolveModel(env: Env = process.env, scripted: ScriptedModelOptions = {}): LanguageModelV4 {
   const baseURL = read(env, MODEL_ENV.baseUrl);
   const apiKey = read(env, MODEL_ENV.apiKey);
   const modelId = read(env, MODEL_ENV.modelId);
@@ -33,7 +34,7 @@ export function resolveModel(env: Env = process.env): LanguageModelV4 {
     // A half-configured real model silently falling back to the scripted one would be confusing.
     const stray = [MODEL_ENV.modelId, MODEL_ENV.apiKey].find((name) => read(env, name) !== undefined);
     if (stray) throw new Error(`${stray} is set but ${MODEL_ENV.baseUrl} is not: set both, or neither`);
-    return createScriptedModel();
+    return createScriptedModel(scripted);
   }
   if (!URL.canParse(baseURL) || !/^https?:$/.test(new URL(baseURL).protocol)) {
     throw new Error(`${MODEL_ENV.baseUrl} must be an http(s) URL, not ${JSON.stringify(baseURL)}`);

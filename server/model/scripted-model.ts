@@ -120,6 +120,33 @@ function streamParts(turn: ScriptedTurn): LanguageModelV4StreamPart[] {
   return parts;
 }
 
+/** How the scripted model behaves beyond its rules. */
+export interface ScriptedModelOptions {
+  /**
+   * How long each answer takes to begin, in ms (default 0): a stand-in for a real model's
+   * latency, so a run waits on its model as a real one does. The answer is the same.
+   */
+  latencyMs?: number;
+}
+
+/** Waits `ms`, or fails as soon as `signal` aborts. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = () => {
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", stop, { once: true });
+  });
+}
+
 /** The embedded scripted model: deterministic, no network, every server path reachable. */
 export class ScriptedModel implements LanguageModelV4 {
   /** The language-model interface version. */
@@ -131,8 +158,12 @@ export class ScriptedModel implements LanguageModelV4 {
   /** The scripted model reads no URLs. */
   readonly supportedUrls = {};
 
+  /** @param options See {@link ScriptedModelOptions}. */
+  constructor(private readonly options: ScriptedModelOptions = {}) {}
+
   /** Answers in one piece. */
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    await wait(this.options.latencyMs ?? 0, options.abortSignal);
     const turn = answerPrompt(options);
     const content: LanguageModelV4Content[] = turn.content.map((item) =>
       item.type === "text" ? { type: "text", text: item.text } : item,
@@ -148,6 +179,7 @@ export class ScriptedModel implements LanguageModelV4 {
 
   /** Answers as a stream: text in a few deltas, a tool call's input in one. */
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    await wait(this.options.latencyMs ?? 0, options.abortSignal);
     const parts = streamParts(answerPrompt(options));
     const signal = options.abortSignal;
     let next = 0;
@@ -167,6 +199,6 @@ export class ScriptedModel implements LanguageModelV4 {
 }
 
 /** Creates the embedded scripted model. */
-export function createScriptedModel(): ScriptedModel {
-  return new ScriptedModel();
+export function createScriptedModel(options: ScriptedModelOptions = {}): ScriptedModel {
+  return new ScriptedModel(options);
 }

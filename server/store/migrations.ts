@@ -83,4 +83,16 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // The call a parked run waits on: a settlement of exactly that call records its signal.
+      "ALTER TABLE prepick_runs ADD COLUMN waiting_on text",
+      // When a run last became ready: ready runs are claimed in that order.
+      "ALTER TABLE prepick_runs ADD COLUMN ready_at timestamptz NOT NULL DEFAULT now()",
+      "CREATE INDEX prepick_runs_ready ON prepick_runs (ready_at, id) WHERE status = 'ready'",
+      "CREATE INDEX prepick_runs_leases ON prepick_runs (lease_until) WHERE status = 'running'",
+      "DROP INDEX prepick_runs_status",
+    ],
+  },
 ];

@@ -55,6 +55,8 @@ export interface RunRow {
   userMessage: UserMessage;
   /** Where the run is. */
   status: RunStatus;
+  /** The call a parked run waits on; null while it is not parked. */
+  waitingOn: string | null;
   /** Set when a settlement arrived while the run was running, so it must not park. */
   wakePending: boolean;
   /** Set when cancel was asked while the run was running. */
@@ -69,7 +71,7 @@ export interface RunRow {
 
 /** A tool call, an approval or a question set, as the approvals inbox and the endpoints see it. */
 export interface ToolCallRow {
-  /** The call id: the model's, or `intake-<runId>`. */
+  /** The call id: `call-<step>-<index>-<runId>` for a model's call, `intake-<runId>` for an intake. */
   id: string;
   /** The run. */
   runId: string;
@@ -105,4 +107,20 @@ export interface CheckpointRow {
   name: string;
   /** What the checkpointed work returned; replay returns it instead of redoing the work. */
   result: unknown;
+}
+
+/** A run a process has just claimed, with its journal read in the same statement. */
+export interface ClaimedRun {
+  /** The run, `running` under the claimant's lease. */
+  run: RunRow;
+  /** Its checkpoints so far, in order. */
+  checkpoints: CheckpointRow[];
+}
+
+/** What a process claims a run with: its name in leases, and how long the lease lasts. */
+export interface Lease {
+  /** The process's name in leases. */
+  owner: string;
+  /** How long the claim holds without renewal, in ms. */
+  leaseMs: number;
 }

@@ -16,7 +16,8 @@ export async function tempDataDir(): Promise<{ path: string; remove: () => Promi
 
 /** Starts a server on a free loopback port. */
 export function startServer(options: ServerOptions): Promise<PrepickServer> {
-  return createServer({ port: 0, host: "127.0.0.1", sweepMs: 200, ...options });
+  // The sweep for lost notifications is a safety net: no test may rely on it, so it never runs.
+  return createServer({ port: 0, host: "127.0.0.1", sweepMs: 3_600_000, ...options });
 }
 
 /** A JSON request as an actor; returns the status, headers and parsed body. */
@@ -88,4 +89,13 @@ export function frameOf<K extends Frame["kind"]>(
   kind: K,
 ): Extract<Frame, { kind: K }> | undefined {
   return frames.find(({ frame }) => frame.kind === kind)?.frame as Extract<Frame, { kind: K }> | undefined;
+}
+
+/** How many usage rows a run wrote: one per model call. */
+export async function usageCount(server: PrepickServer, runId: string): Promise<number> {
+  const rows = await server.store.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM prepick_usage WHERE run_id = $1",
+    [runId],
+  );
+  return Number(rows[0]?.n ?? 0);
 }

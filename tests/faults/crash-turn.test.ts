@@ -8,6 +8,22 @@ crashAtEveryCheckpoint({
   agent: "releaser",
   agentsModule: "tests/faults/support/release-agent.ts",
   text: "Plan the release, then deploy the web service",
+  journal: [
+    "persist:run:start",
+    "intake:ask",
+    "signal:tool:<run>:intake-<run>",
+    "intake:answers",
+    "stream:step-start:0",
+    "persist:toolcall:call-0-0-<run>",
+    "stream:elicitation:call-0-0-<run>",
+    "signal:tool:<run>:call-0-0-<run>",
+    "persist:toolexec:call-0-0-<run>",
+    "stream:step-start:1",
+    "persist:toolcall:call-1-0-<run>",
+    "signal:tool:<run>:call-1-0-<run>",
+    "persist:toolexec:call-1-0-<run>",
+    "stream:step-start:2",
+  ],
   settle: (client, toolCallId, name) => {
     if (name !== "ask") return client.post("/agent/tool-call/approve", { toolCallId });
     // The intake is answered with a change; the model's own questions are confirmed as pre-picked.

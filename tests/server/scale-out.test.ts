@@ -74,23 +74,25 @@ describe("two server processes on one PostgreSQL", { timeout: 120_000 }, () => {
     expect(await checkpointNames(onFirst, turn.runId)).toEqual(names);
   });
 
-  it("settles fifty concurrent answers across both processes once: one 200 and forty-nine 409s", async () => {
+  it("settles a hundred concurrent answers and skips across both processes once: one 200, ninety-nine 409s", async () => {
     const [first, second] = await twoProcesses();
     const clients = [apiClient(first.url, "grace"), apiClient(second.url, "grace")] as const;
     const turn = await startChat(clients[0], "refactorer", "Refactor the printer");
     const toolCallId = intakeId(turn.runId);
 
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) =>
-        clients[index % 2]?.post("/agent/tool-call/answer", {
-          toolCallId,
-          answers: { scope: [index % 3 === 0 ? "file" : "module"] },
-        }),
+      Array.from({ length: 100 }, (_, index) =>
+        index % 4 === 0
+          ? clients[index % 2]?.post("/agent/tool-call/skip", { toolCallId })
+          : clients[index % 2]?.post("/agent/tool-call/answer", {
+              toolCallId,
+              answers: { scope: [index % 3 === 0 ? "file" : "module"] },
+            }),
       ),
     );
     const statuses = responses.map((response) => response?.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(99);
     const winner = settledOutput(responses.find((response) => response?.status === 200)?.body);
     for (const response of responses) expect(settledOutput(response?.body)).toEqual(winner);
 
@@ -99,5 +101,39 @@ describe("two server processes on one PostgreSQL", { timeout: 120_000 }, () => {
       { kind: "tool-output", id: toolCallId, output: winner },
     ]);
     expect(framesOf(frames, "run-finish")).toHaveLength(1);
+    const names = await checkpointNames(clients[0], turn.runId);
+    expect(names.filter((name) => name.startsWith("signal:"))).toEqual([
+      `signal:tool:${turn.runId}:${toolCallId}`,
+    ]);
+  });
+
+  it("settles a hundred concurrent approvals and rejections across both processes once", async () => {
+    const [first, second] = await twoProcesses();
+    const clients = [apiClient(first.url, "grace"), apiClient(second.url, "grace")] as const;
+    const turn = await startChat(clients[0], "operator", "Purge the pages cache");
+    const toolCallId = framesOf(turn.frames, "approval-request")[0]?.id ?? "";
+
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        clients[index % 2]?.post(`/agent/tool-call/${index % 3 === 0 ? "reject" : "approve"}`, {
+          toolCallId,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response?.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(99);
+
+    const frames = await followRun(clients[1], turn.runId, 0);
+    const settling = frames.filter(
+      ({ frame }) =>
+        (frame.kind === "tool-output" || frame.kind === "tool-denied") && frame.id === toolCallId,
+    );
+    expect(settling).toHaveLength(1);
+    expect(framesOf(frames, "run-finish")).toHaveLength(1);
+    const names = await checkpointNames(clients[0], turn.runId);
+    expect(names.filter((name) => name.startsWith("signal:"))).toEqual([
+      `signal:tool:${turn.runId}:${toolCallId}`,
+    ]);
   });
 });

@@ -87,8 +87,13 @@ async function runAsOwner(program: string, args: string[], cwd: string): Promise
  * Starts a throwaway PostgreSQL cluster: initdb in a fresh temp folder, the server on a free port
  * of 127.0.0.1 only with its socket in that folder and fsync off, and one empty database. A
  * watchdog stops the server and deletes the folder if this process dies without calling `stop()`.
+ * With `serverDefaults` (benchmarks), the server keeps its own defaults, fsync and synchronous
+ * commits included, so every commit is durable as it would be in production.
  */
-export async function startPostgres(database = "prepick"): Promise<PostgresCluster> {
+export async function startPostgres(
+  database = "prepick",
+  { serverDefaults = false }: { serverDefaults?: boolean } = {},
+): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const root = mkdtempSync(join(tmpdir(), "prepick-pg-"));
   const dataDir = join(root, "data");
@@ -149,10 +154,14 @@ export async function startPostgres(database = "prepick"): Promise<PostgresClust
         `-p ${port}`,
         "-c listen_addresses=127.0.0.1",
         `-c unix_socket_directories=${root}`,
-        "-c fsync=off",
-        "-c synchronous_commit=off",
-        "-c full_page_writes=off",
-        "-c max_connections=200",
+        ...(serverDefaults
+          ? []
+          : [
+              "-c fsync=off",
+              "-c synchronous_commit=off",
+              "-c full_page_writes=off",
+              "-c max_connections=200",
+            ]),
       ].join(" ");
       try {
         await runAsOwner(

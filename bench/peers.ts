@@ -1,0 +1,49 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { PeerFigures } from "./peers/measure";
+import { benchDatabase } from "./store-under-test";
+
+const run = promisify(execFile);
+const PEERS = new URL("./peers/", import.meta.url);
+/** Latency samples, parked workflows and concurrent clients: the same sizes as our own rows. */
+export const PEER_SIZES = { samples: 150, parked: 1_000, clients: 10 } as const;
+
+/** What every peer measured, by name (`dbos`, `langgraph-sync`, `langgraph-async`, `mastra`). */
+export type PeerResults = Record<string, PeerFigures>;
+
+let measured: Promise<PeerResults> | undefined;
+
+async function peer(script: string): Promise<PeerResults> {
+  const url = await benchDatabase(script);
+  const { stdout } = await run(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      fileURLToPath(new URL(`${script}.ts`, PEERS)),
+      url,
+      ...Object.values(PEER_SIZES).map(String),
+    ],
+    { cwd: fileURLToPath(new URL("..", import.meta.url)), timeout: 600_000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const output = stdout.trim();
+  return JSON.parse(output.slice(output.lastIndexOf("\n") + 1)) as PeerResults;
+}
+
+/**
+ * Runs each peer once per bench run (each in a child process of its own, on a database of its
+ * own on the bench's PostgreSQL server) and keeps the figures for every row that compares.
+ */
+export function peerResults(): Promise<PeerResults> {
+  measured ??= (async () => {
+    if (!existsSync(new URL("node_modules", PEERS))) {
+      throw new Error("the peers are not installed: run `npm run bench:peers` first");
+    }
+    const results: PeerResults = {};
+    for (const script of ["dbos", "langgraph", "mastra"]) Object.assign(results, await peer(script));
+    return results;
+  })();
+  return measured;
+}

@@ -1,0 +1,55 @@
+// Mastra workflows with @mastra/pg: step "ask" suspends; the answer is run.resume() on a run
+// loaded by id (as an HTTP handler would), which runs "ask" again with the resume data and then
+// step "continue". Mastra writes the workflow's snapshot when a run suspends and when it ends.
+import { Mastra } from "@mastra/core";
+import { createStep, createWorkflow } from "@mastra/core/workflows";
+import { PostgresStore } from "@mastra/pg";
+import { z } from "zod";
+import { markContinued, measure, readArguments, report } from "./measure";
+
+const { url, samples, parked, clients } = readArguments();
+
+const ids = z.object({ id: z.string() });
+const ask = createStep({
+  id: "ask",
+  inputSchema: ids,
+  outputSchema: ids,
+  resumeSchema: z.object({ answer: z.string() }),
+  execute: async ({ inputData, resumeData, suspend }) => {
+    if (!resumeData) return await suspend({});
+    return inputData;
+  },
+});
+const next = createStep({
+  id: "continue",
+  inputSchema: ids,
+  outputSchema: ids,
+  execute: async ({ inputData }) => {
+    markContinued(inputData.id);
+    return inputData;
+  },
+});
+const waiter = createWorkflow({ id: "waiter", inputSchema: ids, outputSchema: ids }).then(ask).then(next).commit();
+
+const storage = new PostgresStore({ id: "prepick-bench", connectionString: url });
+const mastra = new Mastra({ workflows: { waiter }, storage, logger: false });
+const workflow = mastra.getWorkflow("waiter");
+
+const figures = await measure(
+  {
+    async park(id) {
+      const run = await workflow.createRun({ runId: id });
+      const result = await run.start({ inputData: { id } });
+      if (result.status !== "suspended") throw new Error(`the workflow did not suspend: ${result.status}`);
+    },
+    async answer(id) {
+      const run = await workflow.createRun({ runId: id });
+      await run.resume({ step: "ask", resumeData: { answer: "yes" } });
+    },
+    close: async () => {
+      await storage.close?.();
+    },
+  },
+  { samples, parked, clients, prefix: "mastra" },
+);
+report({ mastra: figures });

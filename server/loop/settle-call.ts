@@ -1,0 +1,129 @@
+import {
+  type AnswerIssue,
+  ASK_TOOL_NAME,
+  type ElicitationRequest,
+  parseAnswers,
+  settleAnswers,
+  settleSkipped,
+  validateAnswers,
+} from "prepick/core";
+import type { ToolCallStatus } from "../store/rows";
+import type { Store } from "../store/store";
+import { crashAfter, crashBefore } from "./crash-hooks";
+import { settlementFrames, signalName } from "./settlement";
+import type { Worker } from "./worker";
+
+/** What a person does with a pending call. */
+export type SettleAction = "answer" | "skip" | "approve" | "reject";
+
+/** The status each action settles a row to. */
+export const SETTLES_TO: Readonly<Record<SettleAction, ToolCallStatus>> = {
+  answer: "answered",
+  skip: "skipped",
+  approve: "approved",
+  reject: "rejected",
+};
+
+/** The longest reason a rejection may give. */
+export const MAX_REASON = 2000;
+
+/** A person's request to settle a call. */
+export interface SettleRequest {
+  /** Who acts; must own the call's thread. */
+  actorId: string;
+  /** What they do. */
+  action: SettleAction;
+  /** The call. */
+  toolCallId: string;
+  /** For `answer`: the answers as sent (checked here), or undefined to confirm the pre-picked ones. */
+  answers?: unknown;
+  /** For `reject`: the reason as sent (checked here). */
+  reason?: unknown;
+}
+
+/** What settling came to. */
+export type SettleOutcome =
+  | { kind: "settled"; toolCallId: string; status: ToolCallStatus; output: unknown }
+  | { kind: "not-found"; error: string }
+  | { kind: "refused"; error: string; issues?: AnswerIssue[] }
+  | { kind: "already-settled"; error: string; status: ToolCallStatus | undefined; output: unknown };
+
+/**
+ * The one settle operation: the answer, skip, approval or rejection of a pending call. It checks
+ * the request against the pending row (owner, kind, answers), then settles the row, records the
+ * run's signal and wakes the run in one statement (`SettlementStore.settle`), claiming the run
+ * for this process when it has room.
+ */
+export async function settleCall(
+  context: { store: Store; worker: Worker },
+  request: SettleRequest,
+): Promise<SettleOutcome> {
+  const { store, worker } = context;
+  const { action, toolCallId } = request;
+  const row = await store.toolCalls.get(toolCallId);
+  if (!row || row.actorId !== request.actorId) {
+    return { kind: "not-found", error: `No tool call ${toolCallId} is waiting for you.` };
+  }
+  const isAsk = row.name === ASK_TOOL_NAME;
+  if ((action === "answer" || action === "skip") && !isAsk) {
+    return {
+      kind: "refused",
+      error: `${toolCallId} is the tool "${row.name}" awaiting approval, not a question set; use /agent/tool-call/approve or /agent/tool-call/reject`,
+    };
+  }
+  if ((action === "approve" || action === "reject") && isAsk) {
+    return {
+      kind: "refused",
+      error: `${toolCallId} is a question set, not a tool awaiting approval; use /agent/tool-call/answer or /agent/tool-call/skip`,
+    };
+  }
+  const conflict = (status: ToolCallStatus | undefined, output: unknown): SettleOutcome => ({
+    kind: "already-settled",
+    error: `${toolCallId} was already settled as ${status}`,
+    status,
+    output,
+  });
+  if (row.status !== "pending_approval") return conflict(row.status, row.output);
+  let output: unknown = null;
+  if (isAsk) {
+    const questions = (row.input as ElicitationRequest).questions;
+    if (action === "skip") output = settleSkipped(questions);
+    else {
+      const parsed = parseAnswers(request.answers);
+      const issues = parsed.success ? validateAnswers(questions, parsed.answers) : parsed.issues;
+      if (!parsed.success || issues.length > 0) {
+        return {
+          kind: "refused",
+          error: `The answers were refused: ${issues.map((issue) => issue.message).join("; ")}`,
+          issues,
+        };
+      }
+      output = settleAnswers(questions, parsed.answers);
+    }
+  } else if (action === "reject") {
+    const { reason } = request;
+    if (reason !== undefined && (typeof reason !== "string" || reason.length > MAX_REASON)) {
+      return { kind: "refused", error: `reason must be a string of at most ${MAX_REASON} characters` };
+    }
+    output = reason === undefined ? {} : { reason };
+  }
+  const settlement = { status: SETTLES_TO[action], output };
+  const signal = signalName(row.runId, toolCallId);
+  // The crash hooks of the signal checkpoint, which this statement may be the one to record.
+  crashBefore(signal);
+  const settled = await worker.admit(async (lease) => {
+    const result = await store.settlements.settle(
+      {
+        callId: toolCallId,
+        runId: row.runId,
+        ...settlement,
+        signal: { name: signal, result: settlement, frames: settlementFrames(row, settlement) },
+      },
+      lease,
+    );
+    if (result.settled && result.signalled) crashAfter(signal);
+    return result;
+  });
+  if (!settled.settled) return conflict(settled.row?.status, settled.row?.output);
+  return { kind: "settled", toolCallId, status: settlement.status, output };
+}

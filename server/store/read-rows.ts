@@ -1,0 +1,74 @@
+import type { ModelMessage } from "ai";
+import type {
+  CheckpointRow,
+  OwnedToolCall,
+  RunRow,
+  RunStatus,
+  ThreadRow,
+  ToolCallStatus,
+  UserMessage,
+} from "./rows";
+
+/** A row as a driver returns it. */
+export type Row = Record<string, unknown>;
+
+// Timestamps come as Dates from a column and as text from `to_jsonb`; both leave as ISO strings.
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
+
+/** A `prepick_threads` row. */
+export function toThread(row: Row): ThreadRow {
+  return {
+    id: String(row.id),
+    actorId: String(row.actor_id),
+    agent: String(row.agent),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** A `prepick_runs` row. */
+export function toRun(row: Row): RunRow {
+  return {
+    id: String(row.id),
+    threadId: String(row.thread_id),
+    actorId: String(row.actor_id),
+    agent: String(row.agent),
+    turn: Number(row.turn),
+    messageId: String(row.message_id),
+    userMessage: row.user_message as UserMessage,
+    status: row.status as RunStatus,
+    waitingOn: row.waiting_on === null || row.waiting_on === undefined ? null : String(row.waiting_on),
+    wakePending: Boolean(row.wake_pending),
+    cancelRequested: Boolean(row.cancel_requested),
+    error: row.error === null || row.error === undefined ? null : String(row.error),
+    modelMessages: (row.model_messages ?? null) as ModelMessage[] | null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** A `prepick_tool_calls` row, with its owner. */
+export function toToolCall(row: Row): OwnedToolCall {
+  return {
+    id: String(row.id),
+    runId: String(row.run_id),
+    threadId: String(row.thread_id),
+    actorId: String(row.actor_id),
+    name: String(row.name),
+    toolType: String(row.tool_type),
+    status: row.status as ToolCallStatus,
+    input: row.input ?? null,
+    output: row.output ?? null,
+    createdAt: iso(row.created_at),
+    settledAt: isoOrNull(row.settled_at),
+  };
+}
+
+/** A journal aggregated by a statement (`jsonb_agg` of position, name, result), in order. */
+export function toJournal(value: unknown): CheckpointRow[] {
+  const entries = (value ?? []) as { position: number; name: string; result: unknown }[];
+  return entries.map((entry) => ({
+    position: Number(entry.position),
+    name: String(entry.name),
+    result: entry.result,
+  }));
+}

@@ -1,0 +1,136 @@
+import type { Frame } from "prepick/core";
+import type { Database } from "../database/database";
+import { RUNS_CHANNEL } from "./channels";
+import { journalSql } from "./checkpoints";
+import { appendFramesSql, notifyFollowers } from "./frames";
+import { json } from "./json";
+import { type Row, toJournal, toRun, toToolCall } from "./read-rows";
+import type { ClaimedRun, Lease, OwnedToolCall, ToolCallStatus } from "./rows";
+
+/** A person's settlement of a pending row, and the run's signal checkpoint that records it. */
+export interface PersonSettlement {
+  /** The pending row. */
+  callId: string;
+  /** Its run. */
+  runId: string;
+  /** The row's status once settled. */
+  status: ToolCallStatus;
+  /** The row's output once settled. */
+  output: unknown;
+  /** The run's `signal:tool:` checkpoint for it, and the frames that checkpoint streams. */
+  signal: { name: string; result: unknown; frames: readonly Frame[] };
+}
+
+/** What settling came to. */
+export type SettleResult =
+  | {
+      settled: true;
+      /** The settled row. */
+      row: OwnedToolCall;
+      /** Whether this statement recorded the run's signal (the run was parked on exactly this call). */
+      signalled: boolean;
+      /** The run, claimed under the caller's lease, when it was. */
+      claimed?: ClaimedRun;
+    }
+  | { settled: false; row: OwnedToolCall | undefined };
+
+// A run that parked between this statement's snapshot and its lock on the run row makes the
+// signal's position or frame number taken: the statement fails whole, and a retry sees the park.
+const ATTEMPTS = 3;
+
+/**
+ * The one statement a person's answer, skip, approval or rejection is: the row settled, and its
+ * run woken, together or not at all.
+ */
+export class SettlementStore {
+  /** @param db The store's database. */
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Settles a pending row and wakes its run, in one statement. When the run is parked on exactly
+   * this call, nothing else writes its journal, so the signal checkpoint and its frames are
+   * recorded here, at the journal's next position, as a signal is recorded in a workflow's
+   * history when it arrives; the run is then claimed under `lease` (the caller has room to run
+   * it) or made ready with a notification for any process. A run that is still running, or
+   * ready, may be anywhere in its journal: the row is settled and the run flagged, and the loop
+   * records the signal when it reaches it. A row that is not pending is left as it is.
+   */
+  async settle(settlement: PersonSettlement, lease?: Lease): Promise<SettleResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.settleOnce(settlement, lease);
+      } catch (error) {
+        if ((error as { code?: string }).code !== "23505" || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async settleOnce(settlement: PersonSettlement, lease: Lease | undefined): Promise<SettleResult> {
+    const rows = await this.db.query(
+      `WITH run AS (
+         SELECT id, status, waiting_on FROM prepick_runs WHERE id = $2 FOR UPDATE),
+       settled AS (
+         UPDATE prepick_tool_calls SET status = $3, output = $4::jsonb, settled_at = now()
+         WHERE id = $1 AND status = 'pending_approval' AND run_id IN (SELECT id FROM run)
+         RETURNING *),
+       decided AS (
+         SELECT run.id, run.status = 'parked' AND run.waiting_on = $1 AS signalled,
+           -- A run parked before runs recorded what they wait on is woken as before.
+           run.status = 'parked' AND (run.waiting_on = $1 OR run.waiting_on IS NULL) AS wakes
+         FROM run, settled),
+       woken AS (
+         UPDATE prepick_runs r SET
+           status = CASE WHEN d.wakes AND $8::text IS NOT NULL THEN 'running'
+             WHEN d.wakes THEN 'ready' ELSE r.status END,
+           lease_owner = CASE WHEN d.wakes THEN $8::text ELSE r.lease_owner END,
+           lease_until = CASE WHEN d.wakes AND $8::text IS NOT NULL
+             THEN now() + ($9 * interval '1 millisecond') WHEN d.wakes THEN NULL ELSE r.lease_until END,
+           ready_at = CASE WHEN d.wakes THEN now() ELSE r.ready_at END,
+           waiting_on = CASE WHEN d.wakes THEN NULL ELSE r.waiting_on END,
+           -- Still running: it must not park on what was just settled, and replays instead.
+           wake_pending = r.status = 'running'
+         FROM decided d WHERE r.id = d.id
+         RETURNING r.*, d.signalled, d.wakes AND $8::text IS NOT NULL AS claimed),
+       signal AS (
+         INSERT INTO prepick_checkpoints (run_id, position, name, result)
+         SELECT d.id, (SELECT coalesce(max(position) + 1, 0) FROM prepick_checkpoints WHERE run_id = $2),
+           $5, $6::jsonb
+         FROM decided d WHERE d.signalled
+         RETURNING position, name, result),
+       signalled AS (SELECT 1 FROM decided WHERE signalled),
+       ${appendFramesSql("$2", "$7", "signalled")}
+       SELECT to_jsonb(settled) AS call, to_jsonb(woken) AS run, woken.signalled, woken.claimed,
+         CASE WHEN woken.claimed THEN ${journalSql("woken.id", "signal")} END AS journal,
+         CASE WHEN woken.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', woken.id) END AS woke,
+         ${notifyFollowers("$2")} AS notified
+       FROM settled LEFT JOIN woken ON woken.id = settled.run_id`,
+      [
+        settlement.callId,
+        settlement.runId,
+        settlement.status,
+        json(settlement.output),
+        settlement.signal.name,
+        json(settlement.signal.result),
+        json(settlement.signal.frames),
+        lease?.owner ?? null,
+        lease?.leaseMs ?? 0,
+      ],
+    );
+    const row = rows[0];
+    if (!row) {
+      const current = await this.db.query("SELECT * FROM prepick_tool_calls WHERE id = $1", [
+        settlement.callId,
+      ]);
+      return { settled: false, row: current[0] ? toToolCall(current[0]) : undefined };
+    }
+    const call = toToolCall(row.call as Row);
+    const signalled = row.signalled === true;
+    if (row.claimed !== true) return { settled: true, row: call, signalled };
+    return {
+      settled: true,
+      row: call,
+      signalled,
+      claimed: { run: toRun(row.run as Row), checkpoints: toJournal(row.journal) },
+    };
+  }
+}
