@@ -34,6 +34,26 @@ function bound(question: Question, key: "min" | "max"): string | undefined {
 }
 
 /**
+ * The step a number field offers: the question's own (its arrows then move by it, and the browser
+ * flags a value off the step), or any number.
+ */
+function numberStep(question: Question): string {
+  const step = question.input?.step;
+  return step !== undefined && Number.isFinite(step) && step > 0 ? String(step) : "any";
+}
+
+/**
+ * The phone keyboard for a number: digits alone where only whole numbers from 0 up are allowed
+ * (it has no minus sign or decimal point), else the one with a decimal point.
+ */
+function numberKeyboard(question: Question): "numeric" | "decimal" {
+  const { step, min } = question.input ?? {};
+  const wholeFromZero =
+    Number.isInteger(step) && typeof min === "number" && Number.isInteger(min) && min >= 0;
+  return wholeFromZero ? "numeric" : "decimal";
+}
+
+/**
  * The field of a typed question, built on the app's own `Input`, `Textarea` and `NativeSelect`: an
  * input of the matching native type, a textarea, or a select. Labelled by the question's legend
  * and described by its description and error.
@@ -111,8 +131,8 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
     <Input
       {...shared}
       type={type === "boolean" ? "text" : type}
-      inputMode={type === "number" ? "decimal" : undefined}
-      step={type === "number" ? "any" : undefined}
+      inputMode={type === "number" ? numberKeyboard(question) : undefined}
+      step={type === "number" ? numberStep(question) : undefined}
       min={bound(question, "min")}
       max={bound(question, "max")}
       placeholder={question.input?.placeholder}

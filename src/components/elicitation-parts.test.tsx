@@ -45,6 +45,16 @@ describe("typed questions", () => {
     expect((field as HTMLInputElement).value).toBe(asked.defaults?.[0] ?? "");
   });
 
+  it("steps a whole-number field by 1 with the digits keyboard, and any other by any amount", () => {
+    const whole: Question = { id: "seats", prompt: "Seats?", input: { type: "number", min: 1, step: 1 } };
+    const free: Question = { id: "budget", prompt: "Budget?", input: { type: "number", min: 1 } };
+    render(<ChatElicitation block={blockOf([whole, free])} layout="all-at-once" />);
+    const seats = screen.getByRole("spinbutton", { name: "Seats?" });
+    expect([seats.getAttribute("step"), seats.getAttribute("inputmode")]).toEqual(["1", "numeric"]);
+    const budget = screen.getByRole("spinbutton", { name: "Budget?" });
+    expect([budget.getAttribute("step"), budget.getAttribute("inputmode")]).toEqual(["any", "decimal"]);
+  });
+
   it("asks a textarea question with a textarea", () => {
     const asked = question("textarea");
     render(<ChatElicitation block={blockOf([asked])} />);

@@ -36,7 +36,7 @@ const TypedQuestionSchema = z.object({
   ...common,
   input: InputSchema.extend({
     type: z.enum(["text", "textarea", "number", "boolean", "date", "email", "url"]),
-  }).describe("The kind of value asked for and its rules (min, max, pattern, required)."),
+  }).describe("The kind of value asked for and its rules (min, max, step, pattern, required)."),
   defaults: z
     .array(z.string())
     .optional()

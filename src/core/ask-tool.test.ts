@@ -10,6 +10,13 @@ function branches(): JsonObject[] {
   return (questions.items as JsonObject).anyOf as JsonObject[];
 }
 
+/** The properties of a typed question's `input`, as the model sees them. */
+function typedInput(): JsonObject {
+  const typed = branches().find((branch) => (branch.required as string[]).includes("input")) ?? {};
+  const input = ((typed.properties ?? {}) as JsonObject).input as JsonObject;
+  return input.properties as JsonObject;
+}
+
 describe("the ask tool's schema", () => {
   it("caps a call at five questions", () => {
     const questions = (askToolJsonSchema.properties as JsonObject).questions as JsonObject;
@@ -22,6 +29,12 @@ describe("the ask tool's schema", () => {
     const choice = branches().find((branch) => (branch.required as string[]).includes("options"));
     expect(choice?.required).toEqual(expect.arrayContaining(["id", "prompt", "options", "defaults"]));
     expect((choice?.properties as JsonObject | undefined)?.defaults).toMatchObject({ minItems: 1 });
+  });
+
+  it("offers the model whole numbers, as input.step", () => {
+    const step = typedInput().step as JsonObject;
+    expect(step).toMatchObject({ type: "number" });
+    expect(String(step.description)).toContain("whole numbers");
   });
 
   it("lets a typed question leave defaults out", () => {
@@ -72,6 +85,16 @@ describe("parseAskInput", () => {
     const parsed = parseAskInput({ questions: [seats] });
     expect(parsed.success ? [] : parsed.issues.map((issue) => issue.message)).toEqual([
       'questions["seats"].defaults[0] "12" must be at most 9',
+    ]);
+  });
+
+  it("keeps a whole-number question's step, and holds its default to it", () => {
+    const whole = { ...seatsQuestion, input: { ...seatsQuestion.input, step: 1 } };
+    const parsed = parseAskInput({ questions: [whole] });
+    expect(parsed.success && parsed.request.questions[0]?.input?.step).toBe(1);
+    const refused = parseAskInput({ questions: [{ ...whole, defaults: ["2.5"] }] });
+    expect(refused.success ? [] : refused.issues.map((issue) => issue.message)).toEqual([
+      'questions["seats"].defaults[0] "2.5" must be a whole number',
     ]);
   });
 

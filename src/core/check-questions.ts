@@ -47,6 +47,16 @@ function checkBounds(question: Question, report: (path: string, text: string) =>
   }
 }
 
+function checkStep(question: Question, report: (path: string, text: string) => void) {
+  const input = question.input;
+  if (input?.step === undefined) return;
+  if (input.type !== "number") {
+    report("input.step", `is only for number questions, not ${input.type}`);
+  } else if (!(Number.isFinite(input.step) && input.step > 0)) {
+    report("input.step", "must be a number greater than 0, such as 1 for whole numbers");
+  }
+}
+
 function checkOptions(question: Question, report: (path: string, text: string) => void) {
   const options = question.options ?? [];
   if (!picksFromOptions(question)) {
@@ -115,6 +125,7 @@ export function checkQuestions(questions: readonly Question[]): DefinitionIssue[
     seen.add(question.id);
     checkOptions(question, report);
     checkBounds(question, report);
+    checkStep(question, report);
     checkDefaults(question, report);
   });
   return issues;

@@ -44,6 +44,16 @@ export const InputSchema = z.object({
   min: BoundSchema.optional(),
   /** The largest number, the longest text, or the latest `YYYY-MM-DD`. */
   max: BoundSchema.optional(),
+  /**
+   * On a number question, the distance between allowed numbers, counted from `min` (or 0):
+   * `1` takes whole numbers, `0.5` halves.
+   */
+  step: z
+    .number()
+    .optional()
+    .describe(
+      "Number questions only: the distance between allowed numbers from min (or 0); 1 for whole numbers.",
+    ),
   /** A regular expression the whole value must match (RE2 syntax, linear time). */
   pattern: z.string().optional(),
   /** When true, the question needs an answer or a default. */

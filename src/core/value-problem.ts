@@ -1,4 +1,4 @@
-import { DECIMAL } from "./coerce-answer";
+import { DECIMAL, formatDecimal } from "./coerce-answer";
 import { matchesPattern } from "./pattern";
 import { picksFromOptions, type Question } from "./question";
 
@@ -10,6 +10,7 @@ export type Rule =
   | "multiple"
   | "required"
   | "number"
+  | "step"
   | "boolean"
   | "date"
   | "email"
@@ -50,6 +51,37 @@ export function isUrl(value: string): boolean {
   }
 }
 
+/** A decimal as a whole number of `10^-decimals`: `"2.5"` at 2 decimals is `250n`. */
+function scaled(decimal: string, decimals: number): bigint {
+  const [whole = "0", fraction = ""] = decimal.split(".");
+  const sign = whole.startsWith("-") ? -1n : 1n;
+  return sign * BigInt(`${whole.replace("-", "")}${fraction.padEnd(decimals, "0")}`);
+}
+
+/**
+ * Whether `number` is `base` plus a whole number of `step`s, in exact decimal arithmetic, so that
+ * `0.3` is a step of `0.1` from 0 (binary floating point says `0.30000000000000004`).
+ */
+export function isOnStep(number: number, base: number, step: number): boolean {
+  const written = [number, base, step].map(formatDecimal);
+  const decimals = Math.max(...written.map((text) => text.split(".")[1]?.length ?? 0));
+  const [value = 0n, start = 0n, distance = 1n] = written.map((text) => scaled(text, decimals));
+  return (value - start) % distance === 0n;
+}
+
+function stepProblem(number: number, min: unknown, step: number): ValueProblem | undefined {
+  const base = typeof min === "number" ? min : 0;
+  if (isOnStep(number, base, step)) return undefined;
+  if (step === 1 && Number.isInteger(base)) return { rule: "step", text: "must be a whole number" };
+  return {
+    rule: "step",
+    text:
+      base === 0
+        ? `must be a multiple of ${formatDecimal(step)}`
+        : `must be ${formatDecimal(base)} plus a multiple of ${formatDecimal(step)}`,
+  };
+}
+
 function quoteList(values: readonly string[]): string {
   return values.map((value) => JSON.stringify(value)).join(", ");
 }
@@ -81,7 +113,9 @@ function typeProblem(question: Question, value: string): ValueProblem | undefine
       if (typeof input.max === "number" && number > input.max) {
         return { rule: "max", text: `must be at most ${input.max}` };
       }
-      return undefined;
+      return input.step !== undefined && input.step > 0 && Number.isFinite(input.step)
+        ? stepProblem(number, input.min, input.step)
+        : undefined;
     }
     case "boolean":
       return value === "true" || value === "false"

@@ -126,17 +126,10 @@ describe("issueSentence, from the core's own refusals", () => {
 
 describe("issueSentence, for the rules the core is learning", () => {
   it("says whole numbers for a step of 1, and the step otherwise", () => {
-    const whole: Question = {
-      ...seats,
-      input: { type: "number", min: 1, max: 9, step: 1 } as Question["input"],
-    };
-    expect(issueSentence(upcoming("step", "seats", "2.5"), whole, ["2.5"], en)).toBe(
-      "Enter a whole number from 1 to 9.",
-    );
-    const halves: Question = { ...seats, input: { type: "number", min: 0, step: 0.5 } as Question["input"] };
-    expect(issueSentence(upcoming("step", "seats", "0.3"), halves, ["0.3"], en)).toBe(
-      "Enter a number of at least 0, in steps of 0.5.",
-    );
+    const whole: Question = { ...seats, input: { type: "number", min: 1, max: 9, step: 1 } };
+    expect(sentenceFor(whole, ["2.5"])).toBe("Enter a whole number from 1 to 9.");
+    const halves: Question = { ...seats, input: { type: "number", min: 0, step: 0.5 } };
+    expect(sentenceFor(halves, ["0.3"])).toBe("Enter a number of at least 0, in steps of 0.5.");
   });
 
   it("counts the picks of a multiple-choice question", () => {
