@@ -17,6 +17,13 @@ const common = {
   prompt: z.string().min(1).describe("The question, one line."),
   description: z.string().optional().describe("A line of help under the prompt."),
   multiple: z.boolean().optional().describe("Allow more than one value."),
+  minItems: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("With multiple: the fewest values an answer may hold."),
+  maxItems: z.number().int().min(1).optional().describe("With multiple: the most values an answer may hold."),
 };
 
 const ChoiceQuestionSchema = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeAskIssues, MAX_ASK_QUESTIONS, parseAskInput } from "./ask-tool";
 import { askToolJsonSchema } from "./ask-tool-schema";
-import { notesQuestion, scopeQuestion, seatsQuestion, specIntake } from "./spec-examples";
+import { notesQuestion, scopeQuestion, seatsQuestion, specIntake, testsQuestion } from "./spec-examples";
 
 type JsonObject = { [key: string]: unknown };
 
@@ -35,6 +35,14 @@ describe("the ask tool's schema", () => {
     const step = typedInput().step as JsonObject;
     expect(step).toMatchObject({ type: "number" });
     expect(String(step.description)).toContain("whole numbers");
+  });
+
+  it("offers the model counts on multiple-choice questions, as minItems and maxItems", () => {
+    for (const branch of branches()) {
+      const properties = branch.properties as JsonObject;
+      expect(properties.minItems).toMatchObject({ type: "integer", minimum: 0 });
+      expect(properties.maxItems).toMatchObject({ type: "integer", minimum: 1 });
+    }
   });
 
   it("lets a typed question leave defaults out", () => {
@@ -95,6 +103,16 @@ describe("parseAskInput", () => {
     const refused = parseAskInput({ questions: [{ ...whole, defaults: ["2.5"] }] });
     expect(refused.success ? [] : refused.issues.map((issue) => issue.message)).toEqual([
       'questions["seats"].defaults[0] "2.5" must be a whole number',
+    ]);
+  });
+
+  it("keeps a multiple-choice question's counts, and holds its defaults to them", () => {
+    const tests = { ...testsQuestion, minItems: 1, maxItems: 1 };
+    const parsed = parseAskInput({ questions: [tests] });
+    expect(parsed.success && parsed.request.questions[0]).toMatchObject({ minItems: 1, maxItems: 1 });
+    const refused = parseAskInput({ questions: [{ ...tests, defaults: ["unit", "e2e"] }] });
+    expect(refused.success ? [] : refused.issues.map((issue) => issue.message)).toEqual([
+      'questions["tests"].defaults must hold at most 1 value, not 2',
     ]);
   });
 

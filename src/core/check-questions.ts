@@ -1,7 +1,7 @@
 import { coerceAnswer } from "./coerce-answer";
 import { patternProblem } from "./pattern";
 import { picksFromOptions, type Question, SKIP_HOTKEY } from "./question";
-import { isIsoDate, valueProblem } from "./value-problem";
+import { countProblem, isCount, isIsoDate, valueProblem } from "./value-problem";
 
 /** One thing wrong with a question definition, written for the person who wrote it. */
 export interface DefinitionIssue {
@@ -55,6 +55,30 @@ function checkStep(question: Question, report: (path: string, text: string) => v
   } else if (!(Number.isFinite(input.step) && input.step > 0)) {
     report("input.step", "must be a number greater than 0, such as 1 for whole numbers");
   }
+}
+
+function checkCounts(question: Question, report: (path: string, text: string) => void) {
+  const { minItems, maxItems } = question;
+  for (const [key, count] of [
+    ["minItems", minItems],
+    ["maxItems", maxItems],
+  ] as const) {
+    if (count === undefined) continue;
+    if (!question.multiple) report(key, "is only for multiple questions");
+    else if (!isCount(count)) report(key, "must be a whole number from 0");
+  }
+  if (!question.multiple) return;
+  if (maxItems === 0) report("maxItems", "must be at least 1");
+  if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
+    report("minItems", "must not be greater than maxItems");
+  }
+  const options = question.options?.length ?? 0;
+  if (picksFromOptions(question) && !question.allowFreeText && minItems !== undefined && minItems > options) {
+    report("minItems", `must not be greater than the number of options, ${options}`);
+  }
+  const defaults = new Set(question.defaults ?? []).size;
+  const problem = defaults > 0 ? countProblem(question, defaults) : undefined;
+  if (problem) report("defaults", problem.text);
 }
 
 function checkOptions(question: Question, report: (path: string, text: string) => void) {
@@ -126,6 +150,7 @@ export function checkQuestions(questions: readonly Question[]): DefinitionIssue[
     checkOptions(question, report);
     checkBounds(question, report);
     checkStep(question, report);
+    checkCounts(question, report);
     checkDefaults(question, report);
   });
   return issues;

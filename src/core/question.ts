@@ -77,6 +77,10 @@ export const QuestionSchema = z.object({
   options: z.array(OptionSchema).optional(),
   /** Allows more than one value. */
   multiple: z.boolean().optional(),
+  /** On a `multiple` question, the fewest values an answer may hold. */
+  minItems: z.number().optional(),
+  /** On a `multiple` question, the most values an answer may hold. */
+  maxItems: z.number().optional(),
   /** Accepts a value that is not among the options. */
   allowFreeText: z.boolean().optional(),
   /** Makes the question ask for a typed value instead of (or, for `select`, beside) options. */

@@ -8,6 +8,8 @@ export type Rule =
   | "shape"
   | "option"
   | "multiple"
+  | "min-items"
+  | "max-items"
   | "required"
   | "number"
   | "step"
@@ -163,6 +165,32 @@ export function valueProblem(question: Question, value: string): ValueProblem | 
   const pattern = question.input?.pattern;
   if (pattern !== undefined && !matchesPattern(pattern, value)) {
     return { rule: "pattern", text: `must match the pattern ${pattern}` };
+  }
+  return undefined;
+}
+
+/** Whether a `minItems`/`maxItems` is usable: a whole number from 0. */
+export function isCount(value: number | undefined): value is number {
+  return Number.isInteger(value) && (value ?? -1) >= 0;
+}
+
+function values(count: number): string {
+  return `${count} value${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * What is wrong with how many values a `multiple` question's answer holds, or `undefined`: fewer
+ * than `minItems` (an emptied answer too, as JSON Schema counts an empty array) or more than
+ * `maxItems`. An answer left out is not counted; it stands on the defaults.
+ */
+export function countProblem(question: Question, count: number): ValueProblem | undefined {
+  if (!question.multiple) return undefined;
+  const { minItems, maxItems } = question;
+  if (isCount(minItems) && count < minItems) {
+    return { rule: "min-items", text: `must hold at least ${values(minItems)}, not ${count}` };
+  }
+  if (isCount(maxItems) && count > maxItems) {
+    return { rule: "max-items", text: `must hold at most ${values(maxItems)}, not ${count}` };
   }
   return undefined;
 }

@@ -133,7 +133,7 @@ describe("issueSentence, for the rules the core is learning", () => {
   });
 
   it("counts the picks of a multiple-choice question", () => {
-    const tests = {
+    const tests: Question = {
       id: "tests",
       prompt: "Which tests?",
       multiple: true,
@@ -144,11 +144,10 @@ describe("issueSentence, for the rules the core is learning", () => {
       ],
       minItems: 2,
       maxItems: 2,
-    } as Question;
-    expect(issueSentence(upcoming("min-items", "tests"), tests, ["unit"], en)).toBe("Choose at least 2.");
-    expect(issueSentence(upcoming("max-items", "tests"), tests, ["unit", "e2e", "bench"], en)).toBe(
-      "Choose at most 2 (3 now).",
-    );
+    };
+    expect(sentenceFor(tests, ["unit"])).toBe("Pick at least 2.");
+    expect(sentenceFor({ ...tests, minItems: 1 }, [])).toBe("Pick at least 1.");
+    expect(sentenceFor(tests, ["unit", "e2e", "bench"])).toBe("Pick at most 2.");
   });
 
   it("names the schemes a web address may start with", () => {
