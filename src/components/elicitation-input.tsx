@@ -25,11 +25,17 @@ function useDraft(question: Question, canonical: string): [string, (text: string
   return [draft, setDraft];
 }
 
+/** The native input type of a one-line field: a local date and time is `datetime-local`. */
+function nativeType(type: string): React.HTMLInputTypeAttribute {
+  if (type === "boolean") return "text";
+  return type === "datetime" ? "datetime-local" : type;
+}
+
 /** A bound as a native attribute, for the number and date pickers (text lengths are left to the rules). */
 function bound(question: Question, key: "min" | "max"): string | undefined {
   const type = question.input?.type;
   const value = question.input?.[key];
-  if (value === undefined || (type !== "number" && type !== "date")) return undefined;
+  if (value === undefined || (type !== "number" && type !== "date" && type !== "datetime")) return undefined;
   return String(value);
 }
 
@@ -130,7 +136,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
   return (
     <Input
       {...shared}
-      type={type === "boolean" ? "text" : type}
+      type={nativeType(type)}
       inputMode={type === "number" ? numberKeyboard(question) : undefined}
       step={type === "number" ? numberStep(question) : undefined}
       min={bound(question, "min")}

@@ -71,6 +71,30 @@ describe("typed questions", () => {
     expect(field?.getAttribute("aria-labelledby")).toBe(screen.getByText(asked.prompt).id);
   });
 
+  it("asks a datetime question with a local date-and-time input, bounded and canonical", async () => {
+    const user = userEvent.setup();
+    const asked: Question = {
+      id: "meeting",
+      prompt: "When shall we meet?",
+      input: { type: "datetime", min: "2026-12-04T09:00", max: "2026-12-31T17:00" },
+      defaults: ["2026-12-04T14:30"],
+    };
+    const block = blockOf([asked]);
+    render(<ChatElicitation block={block} autoFocus />);
+    const field = document.querySelector<HTMLInputElement>("input[type=datetime-local]");
+    expect([field?.value, field?.min, field?.max]).toEqual([
+      "2026-12-04T14:30",
+      "2026-12-04T09:00",
+      "2026-12-31T17:00",
+    ]);
+    expect(field?.getAttribute("aria-labelledby")).toBe(screen.getByText(asked.prompt).id);
+    expect(document.activeElement).toBe(field);
+    if (!field) return;
+    await user.clear(field);
+    await user.type(field, "2026-12-05T10:15");
+    expect(block.getSnapshot().questions[0]?.value).toEqual(["2026-12-05T10:15"]);
+  });
+
   it("asks a select question with a native select showing the pre-picked option", async () => {
     const user = userEvent.setup();
     const asked = question("select");

@@ -42,12 +42,14 @@ const ChoiceQuestionSchema = z.object({
 const TypedQuestionSchema = z.object({
   ...common,
   input: InputSchema.extend({
-    type: z.enum(["text", "textarea", "number", "boolean", "date", "email", "url"]),
+    type: z.enum(["text", "textarea", "number", "boolean", "date", "datetime", "email", "url"]),
   }).describe("The kind of value asked for and its rules (min, max, step, pattern, required)."),
   defaults: z
     .array(z.string())
     .optional()
-    .describe("Your pre-picked value, in canonical form (42, true, 2026-01-31), if you have one."),
+    .describe(
+      "Your pre-picked value, in canonical form (42, true, 2026-01-31, 2026-01-31T09:30), if you have one.",
+    ),
 });
 
 /** The input the model gives the `ask` tool; its JSON Schema is what the model sees. */

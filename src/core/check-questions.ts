@@ -1,7 +1,7 @@
 import { coerceAnswer } from "./coerce-answer";
 import { patternProblem } from "./pattern";
 import { picksFromOptions, type Question, SKIP_HOTKEY } from "./question";
-import { countProblem, isCount, isIsoDate, valueProblem } from "./value-problem";
+import { countProblem, isCount, isIsoDate, isIsoDateTime, valueProblem } from "./value-problem";
 
 /** One thing wrong with a question definition, written for the person who wrote it. */
 export interface DefinitionIssue {
@@ -26,12 +26,14 @@ function name(question: Question, index: number): string {
 function checkBounds(question: Question, report: (path: string, text: string) => void) {
   const input = question.input;
   if (!input || input.type === "boolean") return;
-  const isDate = input.type === "date";
+  const isDate = input.type === "date" || input.type === "datetime";
   for (const key of ["min", "max"] as const) {
     const bound = input[key];
     if (bound === undefined) continue;
-    if (isDate && (typeof bound !== "string" || !isIsoDate(bound))) {
+    if (input.type === "date" && (typeof bound !== "string" || !isIsoDate(bound))) {
       report(`input.${key}`, `must be a date written YYYY-MM-DD on a date question`);
+    } else if (input.type === "datetime" && (typeof bound !== "string" || !isIsoDateTime(bound))) {
+      report(`input.${key}`, `must be a date and time written YYYY-MM-DDTHH:mm on a datetime question`);
     } else if (!isDate && typeof bound !== "number") {
       report(`input.${key}`, `must be a number`);
     } else if (!isDate && input.type !== "number" && !(Number.isInteger(bound) && Number(bound) >= 0)) {

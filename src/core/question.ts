@@ -7,6 +7,7 @@ export const INPUT_TYPES = [
   "number",
   "boolean",
   "date",
+  "datetime",
   "email",
   "url",
   "select",
@@ -33,16 +34,19 @@ export const OptionSchema = z.object({
 /** One choice of a question that picks from options. */
 export type Option = z.infer<typeof OptionSchema>;
 
-/** A bound: a number for numbers and text lengths, a `YYYY-MM-DD` string for dates. */
+/**
+ * A bound: a number for numbers and text lengths, a `YYYY-MM-DD` string for dates, a local
+ * `YYYY-MM-DDTHH:mm` for dates and times.
+ */
 export const BoundSchema = z.union([z.number(), z.string()]);
 
 /** The typed input of a question: what it asks for and the rules a value must pass. */
 export const InputSchema = z.object({
   /** What kind of value the question asks for. */
   type: z.enum(INPUT_TYPES),
-  /** The smallest number, the shortest text, or the earliest `YYYY-MM-DD`. */
+  /** The smallest number, the shortest text, or the earliest `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm`). */
   min: BoundSchema.optional(),
-  /** The largest number, the longest text, or the latest `YYYY-MM-DD`. */
+  /** The largest number, the longest text, or the latest `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm`). */
   max: BoundSchema.optional(),
   /**
    * On a number question, the distance between allowed numbers, counted from `min` (or 0):

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateAnswers } from "./answers";
 import { checkQuestions } from "./check-questions";
+import { coerceAnswer } from "./coerce-answer";
 import { typed } from "./question.fixture";
 import { isOnStep, valueProblem } from "./value-problem";
 
@@ -56,5 +57,57 @@ describe("a number question's step", () => {
       'questions["q"].defaults[0] "2.5" must be a whole number',
     ]);
     expect(messages(seats)).toEqual([]);
+  });
+});
+
+describe("a datetime question", () => {
+  const meeting = typed({ type: "datetime", min: "2026-12-04T09:00", max: "2026-12-04T17:30" });
+
+  it("takes a local date and time written YYYY-MM-DDTHH:mm, within its bounds", () => {
+    expect(valueProblem(meeting, "2026-12-04T14:30")).toBeUndefined();
+    expect(valueProblem(meeting, "2026-12-04T09:00")).toBeUndefined();
+    expect(valueProblem(meeting, "2026-12-04T08:59")).toEqual({
+      rule: "min",
+      text: "must be at or after 2026-12-04T09:00",
+    });
+    expect(valueProblem(meeting, "2026-12-04T17:31")?.rule).toBe("max");
+  });
+
+  it("refuses what is not a real day and time, or carries a zone or seconds", () => {
+    const free = typed({ type: "datetime" });
+    for (const value of [
+      "tomorrow at 10",
+      "2026-12-04",
+      "2026-02-30T10:00",
+      "2026-12-04T24:00",
+      "2026-12-04T10:60",
+      "2026-12-04T10:00Z",
+      "2026-12-04T10:00:30",
+    ]) {
+      expect(valueProblem(free, value), value).toEqual({
+        rule: "datetime",
+        text: "must be a date and time written YYYY-MM-DDTHH:mm",
+      });
+    }
+  });
+
+  it("is written canonically from what a person or a picker gives", () => {
+    expect(coerceAnswer(meeting, "2026-12-4 9:05")).toBe("2026-12-04T09:05");
+    expect(coerceAnswer(meeting, "2026-12-04T09:05:00")).toBe("2026-12-04T09:05");
+    expect(coerceAnswer(meeting, "2026-12-04T09:05:30")).toBe("2026-12-04T09:05:30");
+    expect(coerceAnswer(meeting, new Date(2026, 11, 4, 9, 5))).toBe("2026-12-04T09:05");
+    expect(validateAnswers([meeting], { q: ["2026-12-4 10:00"] })).toEqual([]);
+  });
+
+  it("holds its bounds and defaults to the same form when the set is checked", () => {
+    const messages = checkQuestions([
+      typed({ type: "datetime", min: "2026-12-04", max: 5 }, { defaults: ["2026-12-04 10:00"] }),
+    ]).map((issue) => issue.message);
+    expect(messages).toEqual([
+      'questions["q"].input.min must be a date and time written YYYY-MM-DDTHH:mm on a datetime question',
+      'questions["q"].input.max must be a date and time written YYYY-MM-DDTHH:mm on a datetime question',
+      'questions["q"].defaults[0] "2026-12-04 10:00" must be written "2026-12-04T10:00"',
+    ]);
+    expect(checkQuestions([meeting])).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ export type Rule =
   | "step"
   | "boolean"
   | "date"
+  | "datetime"
   | "email"
   | "url"
   | "min"
@@ -30,6 +31,7 @@ export interface ValueProblem {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -40,6 +42,14 @@ export function isIsoDate(value: string): boolean {
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether `value` is a real local date and time written `YYYY-MM-DDTHH:mm` (24-hour clock). */
+export function isIsoDateTime(value: string): boolean {
+  const match = DATETIME.exec(value);
+  if (!match) return false;
+  const [day = "", hours = "", minutes = ""] = match.slice(1);
+  return isIsoDate(day) && Number(hours) <= 23 && Number(minutes) <= 59;
 }
 
 /** Whether `value` parses as an absolute URL with a scheme and no whitespace. */
@@ -132,6 +142,19 @@ function typeProblem(question: Question, value: string): ValueProblem | undefine
       }
       if (typeof input.max === "string" && value > input.max) {
         return { rule: "max", text: `must be on or before ${input.max}` };
+      }
+      return undefined;
+    }
+    case "datetime": {
+      if (!isIsoDateTime(value)) {
+        return { rule: "datetime", text: "must be a date and time written YYYY-MM-DDTHH:mm" };
+      }
+      // Canonical values of one length compare as text in time order.
+      if (typeof input.min === "string" && value < input.min) {
+        return { rule: "min", text: `must be at or after ${input.min}` };
+      }
+      if (typeof input.max === "string" && value > input.max) {
+        return { rule: "max", text: `must be at or before ${input.max}` };
       }
       return undefined;
     }

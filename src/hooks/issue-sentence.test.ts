@@ -158,17 +158,13 @@ describe("issueSentence, for the rules the core is learning", () => {
   });
 
   it("asks for a date and time, and writes its range for the locale", () => {
-    const meeting = {
+    const meeting: Question = {
       id: "meeting",
       prompt: "When?",
       input: { type: "datetime", min: "2026-12-04T09:00" },
-    } as unknown as Question;
-    expect(issueSentence(upcoming("datetime", "meeting", "noon"), meeting, ["noon"], en)).toBe(
-      "Enter a date and time, like 2026-12-04 14:30.",
-    );
-    expect(issueSentence(upcoming("min", "meeting", "2026-12-01T09:00"), meeting, [], en)).toBe(
-      "Pick a date on or after Dec 4, 2026, 9:00 AM.",
-    );
+    };
+    expect(sentenceFor(meeting, ["tomorrow at 10"])).toBe("Enter a date and time, like 2026-12-04 14:30.");
+    expect(sentenceFor(meeting, ["2026-12-01T09:00"])).toBe("Pick a date on or after Dec 4, 2026, 9:00 AM.");
   });
 });
 
