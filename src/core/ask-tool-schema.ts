@@ -2,6 +2,7 @@
 // tool to a model. A page only reads calls (ask-tool.ts), so it never needs this module.
 import { z } from "zod";
 import { MAX_ASK_QUESTIONS } from "./ask-tool";
+import { URL_SCHEMES } from "./formats";
 import { InputSchema, OptionSchema } from "./question";
 
 /** What the model is told the tool is for. */
@@ -17,6 +18,13 @@ const common = {
   prompt: z.string().min(1).describe("The question, one line."),
   description: z.string().optional().describe("A line of help under the prompt."),
   multiple: z.boolean().optional().describe("Allow more than one value."),
+  minItems: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("With multiple: the fewest values an answer may hold."),
+  maxItems: z.number().int().min(1).optional().describe("With multiple: the most values an answer may hold."),
 };
 
 const ChoiceQuestionSchema = z.object({
@@ -35,12 +43,18 @@ const ChoiceQuestionSchema = z.object({
 const TypedQuestionSchema = z.object({
   ...common,
   input: InputSchema.extend({
-    type: z.enum(["text", "textarea", "number", "boolean", "date", "email", "url"]),
-  }).describe("The kind of value asked for and its rules (min, max, pattern, required)."),
+    type: z.enum(["text", "textarea", "number", "boolean", "date", "datetime", "email", "url"]),
+    schemes: z
+      .array(z.enum(URL_SCHEMES))
+      .optional()
+      .describe("Url questions only: the schemes allowed; http and https if left out."),
+  }).describe("The kind of value asked for and its rules (min, max, step, pattern, required)."),
   defaults: z
     .array(z.string())
     .optional()
-    .describe("Your pre-picked value, in canonical form (42, true, 2026-01-31), if you have one."),
+    .describe(
+      "Your pre-picked value, in canonical form (42, true, 2026-01-31, 2026-01-31T09:30), if you have one.",
+    ),
 });
 
 /** The input the model gives the `ask` tool; its JSON Schema is what the model sees. */

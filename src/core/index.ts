@@ -21,6 +21,7 @@ export {
 } from "./ask-tool-schema";
 export { checkQuestions, type DefinitionIssue, RESERVED_QUESTION_IDS, withHotkeys } from "./check-questions";
 export { coerceAnswer, formatDecimal } from "./coerce-answer";
+export { DEFAULT_URL_SCHEMES, isEmail, isUri, URL_SCHEMES, type UrlScheme, uriScheme } from "./formats";
 export type * from "./frames";
 export {
   type CheckedIntake,
@@ -61,4 +62,15 @@ export {
   QuestionSchema,
   SKIP_HOTKEY,
 } from "./question";
-export { isIsoDate, isRequired, isUrl, type Rule, type ValueProblem, valueProblem } from "./value-problem";
+export {
+  allowedSchemes,
+  countProblem,
+  isIsoDate,
+  isIsoDateTime,
+  isOnStep,
+  isRequired,
+  isUrl,
+  type Rule,
+  type ValueProblem,
+  valueProblem,
+} from "./value-problem";

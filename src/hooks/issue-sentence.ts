@@ -1,6 +1,6 @@
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
 import type { Question } from "@/lib/prepick/core/question";
-import type { Rule } from "@/lib/prepick/core/value-problem";
+import { allowedSchemes, type Rule } from "@/lib/prepick/core/value-problem";
 import { count, formatDate, formatNumber } from "./format-answer";
 import type { DateRange, NumberRange, PrepickMessages } from "./prepick-messages";
 
@@ -87,14 +87,10 @@ function bound(context: SentenceContext, which: "min" | "max"): string {
   }
 }
 
-/** The bounds on how many options a multiple-choice question takes. */
-function pickBound(question: Question, which: "min" | "max"): number | undefined {
-  return numberParam(question, `${which}Items`) ?? numberParam(question, which);
-}
-
+/** How many values a multiple-choice question takes at least or at most. */
 function picks(context: SentenceContext, which: "min" | "max"): string {
   const { question, messages, values } = context;
-  const limit = pickBound(question, which);
+  const limit = which === "min" ? question.minItems : question.maxItems;
   if (limit === undefined) return messages.errors.refused;
   const now = count(messages, values.length);
   return which === "min"
@@ -102,12 +98,11 @@ function picks(context: SentenceContext, which: "min" | "max"): string {
     : messages.errors.tooManyPicks(count(messages, limit), now);
 }
 
+/** The schemes a web address may start with, as a person types them: `https://`, `mailto:`. */
 function scheme({ question, messages }: SentenceContext): string {
-  const allowed = param(question, "schemes");
-  const schemes = Array.isArray(allowed) ? allowed.filter((item) => typeof item === "string") : [];
-  if (schemes.length === 0) return messages.errors.url;
   const list = new Intl.ListFormat(messages.locale, { type: "disjunction" });
-  return messages.errors.scheme(list.format(schemes.map((name) => `${name.replace(/:$/, "")}://`)));
+  const starts = allowedSchemes(question).map((name) => (name === "mailto" ? "mailto:" : `${name}://`));
+  return messages.errors.scheme(list.format(starts));
 }
 
 /**
