@@ -1,6 +1,9 @@
 export {
+  type McpElicitationFormParams,
   type McpElicitationParams,
+  type McpElicitationResponse,
   type McpElicitationResult,
+  type McpElicitationUrlParams,
   type McpFieldValue,
   type McpPrimitiveSchema,
   type McpTitledChoice,
@@ -9,6 +12,7 @@ export {
   outcomeToMcpResult,
   type ParsedMcpElicitation,
 } from "./mcp-elicitation";
+export { mcpPropertyName, mcpQuestionId } from "./mcp-names";
 export {
   type OpenCodeAnswer,
   type OpenCodeOption,
