@@ -1,6 +1,6 @@
 import { checkQuestions, type DefinitionIssue, withHotkeys } from "@/lib/prepick/core/check-questions";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
-import type { ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
+import type { ElicitationOutcome, ElicitationRequest, Option, Question } from "@/lib/prepick/core/question";
 
 /** One option of an OpenCode question: its label is also the value the reply carries. */
 export interface OpenCodeOption {
@@ -16,7 +16,7 @@ export interface OpenCodeQuestionInfo {
   question: string;
   /** A very short tab label (not carried). */
   header: string;
-  /** The choices. */
+  /** The choices; none makes a question answered only in words. */
   options: OpenCodeOption[];
   /** More than one choice allowed. */
   multiple?: boolean;
@@ -52,30 +52,71 @@ export function openCodeQuestionId(index: number): string {
 }
 
 /**
- * Reads an OpenCode question request as a question set. Options keep their labels as values
- * (OpenCode replies with labels); the option marked `(Recommended)`, else the first, is the
- * pre-pick; `custom` (default true) allows free text. See docs/adapters.md for what is lost.
+ * The options of one OpenCode question. Each value is its label (OpenCode replies with labels);
+ * a label used by an earlier option gets ` #2`, ` #3`… (never another option's label), so every
+ * value is distinct, and maps back to its label in the reply.
  */
-export function openCodeQuestionToRequest(request: OpenCodeQuestionRequest): ParsedOpenCodeQuestion {
-  const questions: Question[] = request.questions.map((info, index) => {
-    const options = info.options.map((option) => ({
-      value: option.label,
+function optionsOf(info: OpenCodeQuestionInfo): Option[] {
+  const labels = new Set(info.options.map((option) => option.label));
+  const taken = new Set<string>();
+  const distinct = (label: string) => {
+    if (!taken.has(label)) return label;
+    // A made-up value never takes a label another option has.
+    for (let count = 2; ; count += 1) {
+      const value = `${label} #${count}`;
+      if (!taken.has(value) && !labels.has(value)) return value;
+    }
+  };
+  return info.options.map((option) => {
+    const value = distinct(option.label);
+    taken.add(value);
+    return {
+      value,
       label: option.label,
       ...(option.description ? { description: option.description } : {}),
-    }));
-    const recommended = options.find((option) => RECOMMENDED.test(option.label)) ?? options[0];
-    return withHotkeys({
-      id: openCodeQuestionId(index),
-      prompt: info.question,
-      options,
-      ...(info.multiple ? { multiple: true } : {}),
-      ...(info.custom !== false ? { allowFreeText: true } : {}),
-      defaults: recommended ? [recommended.value] : [],
-    });
+    };
   });
+}
+
+function questionOf(info: OpenCodeQuestionInfo, index: number): Question {
+  const base = { id: openCodeQuestionId(index), prompt: info.question };
+  // No options: the answer can only be typed, whatever `custom` says.
+  if (info.options.length === 0) return { ...base, input: { type: "text" } };
+  const options = optionsOf(info);
+  const recommended = options.find((option) => RECOMMENDED.test(option.label)) ?? options[0];
+  return withHotkeys({
+    ...base,
+    options,
+    ...(info.multiple ? { multiple: true } : {}),
+    ...(info.custom !== false ? { allowFreeText: true } : {}),
+    defaults: recommended ? [recommended.value] : [],
+  });
+}
+
+/**
+ * Reads an OpenCode question request as a question set. Options keep their labels as values
+ * (OpenCode replies with labels; repeated labels get distinct values), the option marked
+ * `(Recommended)`, else the first, is the pre-pick, and `custom` (default true) allows free text.
+ * A question without options is a text question. See docs/adapters.md for what is lost.
+ */
+export function openCodeQuestionToRequest(request: OpenCodeQuestionRequest): ParsedOpenCodeQuestion {
+  const questions = request.questions.map(questionOf);
   const issues = checkQuestions(questions);
   if (issues.length > 0) return { success: false, issues };
   return { success: true, request: { questions, source: "ask" } };
+}
+
+/** The labels OpenCode reads for a question's values: an option's label, free text as typed, each once. */
+function labelsOf(question: Question, values: readonly string[]): string[] {
+  const labels = values.map(
+    (value) => question.options?.find((option) => option.value === value)?.label ?? value,
+  );
+  return [...new Set(labels)];
+}
+
+/** The values a question's labels from OpenCode stand for: the first option with that label, else free text. */
+function valuesOf(question: Question, labels: readonly string[]): string[] {
+  return labels.map((label) => question.options?.find((option) => option.label === label)?.value ?? label);
 }
 
 /**
@@ -89,7 +130,7 @@ export function outcomeToOpenCodeAnswer(
   if (!outcome) return { type: "reject" };
   return {
     type: "reply",
-    answers: request.questions.map((question) => [...(outcome.answers[question.id] ?? [])]),
+    answers: request.questions.map((question) => labelsOf(question, outcome.answers[question.id] ?? [])),
   };
 }
 
@@ -100,8 +141,8 @@ export function openCodeReplyToOutcome(
 ): ElicitationOutcome {
   const given = Object.fromEntries(
     request.questions.flatMap((question, index) => {
-      const values = answers[index];
-      return values === undefined ? [] : [[question.id, [...values]]];
+      const labels = answers[index];
+      return labels === undefined ? [] : [[question.id, valuesOf(question, labels)]];
     }),
   );
   return settleAnswers(request.questions, given);
