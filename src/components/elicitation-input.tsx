@@ -25,12 +25,38 @@ function useDraft(question: Question, canonical: string): [string, (text: string
   return [draft, setDraft];
 }
 
+/** The native input type of a one-line field: a local date and time is `datetime-local`. */
+function nativeType(type: string): React.HTMLInputTypeAttribute {
+  if (type === "boolean") return "text";
+  return type === "datetime" ? "datetime-local" : type;
+}
+
 /** A bound as a native attribute, for the number and date pickers (text lengths are left to the rules). */
 function bound(question: Question, key: "min" | "max"): string | undefined {
   const type = question.input?.type;
   const value = question.input?.[key];
-  if (value === undefined || (type !== "number" && type !== "date")) return undefined;
+  if (value === undefined || (type !== "number" && type !== "date" && type !== "datetime")) return undefined;
   return String(value);
+}
+
+/**
+ * The step a number field offers: the question's own (its arrows then move by it, and the browser
+ * flags a value off the step), or any number.
+ */
+function numberStep(question: Question): string {
+  const step = question.input?.step;
+  return step !== undefined && Number.isFinite(step) && step > 0 ? String(step) : "any";
+}
+
+/**
+ * The phone keyboard for a number: digits alone where only whole numbers from 0 up are allowed
+ * (it has no minus sign or decimal point), else the one with a decimal point.
+ */
+function numberKeyboard(question: Question): "numeric" | "decimal" {
+  const { step, min } = question.input ?? {};
+  const wholeFromZero =
+    Number.isInteger(step) && typeof min === "number" && Number.isInteger(min) && min >= 0;
+  return wholeFromZero ? "numeric" : "decimal";
 }
 
 /**
@@ -110,9 +136,9 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
   return (
     <Input
       {...shared}
-      type={type === "boolean" ? "text" : type}
-      inputMode={type === "number" ? "decimal" : undefined}
-      step={type === "number" ? "any" : undefined}
+      type={nativeType(type)}
+      inputMode={type === "number" ? numberKeyboard(question) : undefined}
+      step={type === "number" ? numberStep(question) : undefined}
       min={bound(question, "min")}
       max={bound(question, "max")}
       placeholder={question.input?.placeholder}

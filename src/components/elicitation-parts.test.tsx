@@ -45,6 +45,16 @@ describe("typed questions", () => {
     expect((field as HTMLInputElement).value).toBe(asked.defaults?.[0] ?? "");
   });
 
+  it("steps a whole-number field by 1 with the digits keyboard, and any other by any amount", () => {
+    const whole: Question = { id: "seats", prompt: "Seats?", input: { type: "number", min: 1, step: 1 } };
+    const free: Question = { id: "budget", prompt: "Budget?", input: { type: "number", min: 1 } };
+    render(<ChatElicitation block={blockOf([whole, free])} layout="all-at-once" />);
+    const seats = screen.getByRole("spinbutton", { name: "Seats?" });
+    expect([seats.getAttribute("step"), seats.getAttribute("inputmode")]).toEqual(["1", "numeric"]);
+    const budget = screen.getByRole("spinbutton", { name: "Budget?" });
+    expect([budget.getAttribute("step"), budget.getAttribute("inputmode")]).toEqual(["any", "decimal"]);
+  });
+
   it("asks a textarea question with a textarea", () => {
     const asked = question("textarea");
     render(<ChatElicitation block={blockOf([asked])} />);
@@ -59,6 +69,30 @@ describe("typed questions", () => {
     expect(field?.min).toBe("2026-01-01");
     expect(field?.max).toBe("2026-12-31");
     expect(field?.getAttribute("aria-labelledby")).toBe(screen.getByText(asked.prompt).id);
+  });
+
+  it("asks a datetime question with a local date-and-time input, bounded and canonical", async () => {
+    const user = userEvent.setup();
+    const asked: Question = {
+      id: "meeting",
+      prompt: "When shall we meet?",
+      input: { type: "datetime", min: "2026-12-04T09:00", max: "2026-12-31T17:00" },
+      defaults: ["2026-12-04T14:30"],
+    };
+    const block = blockOf([asked]);
+    render(<ChatElicitation block={block} autoFocus />);
+    const field = document.querySelector<HTMLInputElement>("input[type=datetime-local]");
+    expect([field?.value, field?.min, field?.max]).toEqual([
+      "2026-12-04T14:30",
+      "2026-12-04T09:00",
+      "2026-12-31T17:00",
+    ]);
+    expect(field?.getAttribute("aria-labelledby")).toBe(screen.getByText(asked.prompt).id);
+    expect(document.activeElement).toBe(field);
+    if (!field) return;
+    await user.clear(field);
+    await user.type(field, "2026-12-05T10:15");
+    expect(block.getSnapshot().questions[0]?.value).toEqual(["2026-12-05T10:15"]);
   });
 
   it("asks a select question with a native select showing the pre-picked option", async () => {

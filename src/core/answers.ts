@@ -1,6 +1,6 @@
 import { coerceAnswer } from "./coerce-answer";
 import type { Answers, Question } from "./question";
-import { isRequired, type Rule, valueProblem } from "./value-problem";
+import { countProblem, isCount, isRequired, type Rule, valueProblem } from "./value-problem";
 
 /** One refused answer, placed on the question it names. */
 export interface AnswerIssue {
@@ -75,8 +75,8 @@ function usableDefaults(question: Question): string[] {
 /**
  * Every reason the server would refuse `answers` for `questions`: unknown question ids, values
  * that are not options (unless free text is allowed), more than one value without `multiple`,
- * type errors, `min`/`max`/`pattern`, and a required question left with neither an answer nor
- * a default. Values are coerced first, so `"042"` passes where `"42"` would. Empty when valid.
+ * fewer than `minItems` or more than `maxItems` values, type errors, `min`/`max`/`step`/`pattern`,
+ * and a required question left with neither an answer nor a default. Values are coerced first, so `"042"` passes where `"42"` would. Empty when valid.
  */
 export function validateAnswers(questions: readonly Question[], answers: Answers): AnswerIssue[] {
   const issues: AnswerIssue[] = [];
@@ -119,6 +119,15 @@ export function validateAnswers(questions: readonly Question[], answers: Answers
         rule: "required",
         message: `${label(question.id)} is required`,
       });
+    } else if (raw !== undefined) {
+      const problem = countProblem(question, values.length);
+      if (problem) {
+        issues.push({
+          questionId: question.id,
+          rule: problem.rule,
+          message: `${label(question.id)} ${problem.text}`,
+        });
+      }
     }
   }
   return issues;
@@ -135,8 +144,9 @@ export interface ResolvedAnswers {
 /**
  * Resolves answers against their questions, as the server and the loop do: an omitted question
  * takes its own defaults (and is listed in `defaulted`), values are made canonical, and anything
- * unusable (unknown ids, refused values, extra values of a single-value question) is dropped. A
- * question whose every value was dropped falls back to its defaults; an explicit `[]` stays empty.
+ * unusable (unknown ids, refused values, extra values of a single-value question, values past
+ * `maxItems`) is dropped. A question whose every value was dropped, or left with fewer than its
+ * `minItems`, falls back to its defaults; an explicit `[]` stays empty where it is allowed.
  */
 export function resolveAnswers(questions: readonly Question[], answers: Answers): ResolvedAnswers {
   const resolved: [string, string[]][] = [];
@@ -147,8 +157,13 @@ export function resolveAnswers(questions: readonly Question[], answers: Answers)
       raw === undefined
         ? []
         : canonicalValues(question, raw).filter((value) => valueProblem(question, value) === undefined);
-    if (!question.multiple) values = values.slice(0, 1);
-    const dropped = raw !== undefined && raw.length > 0 && values.length === 0;
+    values = values.slice(
+      0,
+      question.multiple ? (isCount(question.maxItems) ? question.maxItems : undefined) : 1,
+    );
+    // Too few values to stand on their own is as unusable as none.
+    const tooFew = raw !== undefined && countProblem(question, values.length)?.rule === "min-items";
+    const dropped = raw !== undefined && ((raw.length > 0 && values.length === 0) || tooFew);
     if (raw === undefined || dropped) {
       values = usableDefaults(question);
       if (!question.multiple) values = values.slice(0, 1);

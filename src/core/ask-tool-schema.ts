@@ -17,6 +17,13 @@ const common = {
   prompt: z.string().min(1).describe("The question, one line."),
   description: z.string().optional().describe("A line of help under the prompt."),
   multiple: z.boolean().optional().describe("Allow more than one value."),
+  minItems: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("With multiple: the fewest values an answer may hold."),
+  maxItems: z.number().int().min(1).optional().describe("With multiple: the most values an answer may hold."),
 };
 
 const ChoiceQuestionSchema = z.object({
@@ -35,12 +42,14 @@ const ChoiceQuestionSchema = z.object({
 const TypedQuestionSchema = z.object({
   ...common,
   input: InputSchema.extend({
-    type: z.enum(["text", "textarea", "number", "boolean", "date", "email", "url"]),
-  }).describe("The kind of value asked for and its rules (min, max, pattern, required)."),
+    type: z.enum(["text", "textarea", "number", "boolean", "date", "datetime", "email", "url"]),
+  }).describe("The kind of value asked for and its rules (min, max, step, pattern, required)."),
   defaults: z
     .array(z.string())
     .optional()
-    .describe("Your pre-picked value, in canonical form (42, true, 2026-01-31), if you have one."),
+    .describe(
+      "Your pre-picked value, in canonical form (42, true, 2026-01-31, 2026-01-31T09:30), if you have one.",
+    ),
 });
 
 /** The input the model gives the `ask` tool; its JSON Schema is what the model sees. */

@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { describeAskIssues, MAX_ASK_QUESTIONS, parseAskInput } from "./ask-tool";
 import { askToolJsonSchema } from "./ask-tool-schema";
-import { notesQuestion, scopeQuestion, seatsQuestion, specIntake } from "./spec-examples";
+import { notesQuestion, scopeQuestion, seatsQuestion, specIntake, testsQuestion } from "./spec-examples";
 
 type JsonObject = { [key: string]: unknown };
 
 function branches(): JsonObject[] {
   const questions = (askToolJsonSchema.properties as JsonObject).questions as JsonObject;
   return (questions.items as JsonObject).anyOf as JsonObject[];
+}
+
+/** The properties of a typed question's `input`, as the model sees them. */
+function typedInput(): JsonObject {
+  const typed = branches().find((branch) => (branch.required as string[]).includes("input")) ?? {};
+  const input = ((typed.properties ?? {}) as JsonObject).input as JsonObject;
+  return input.properties as JsonObject;
 }
 
 describe("the ask tool's schema", () => {
@@ -22,6 +29,20 @@ describe("the ask tool's schema", () => {
     const choice = branches().find((branch) => (branch.required as string[]).includes("options"));
     expect(choice?.required).toEqual(expect.arrayContaining(["id", "prompt", "options", "defaults"]));
     expect((choice?.properties as JsonObject | undefined)?.defaults).toMatchObject({ minItems: 1 });
+  });
+
+  it("offers the model whole numbers, as input.step", () => {
+    const step = typedInput().step as JsonObject;
+    expect(step).toMatchObject({ type: "number" });
+    expect(String(step.description)).toContain("whole numbers");
+  });
+
+  it("offers the model counts on multiple-choice questions, as minItems and maxItems", () => {
+    for (const branch of branches()) {
+      const properties = branch.properties as JsonObject;
+      expect(properties.minItems).toMatchObject({ type: "integer", minimum: 0 });
+      expect(properties.maxItems).toMatchObject({ type: "integer", minimum: 1 });
+    }
   });
 
   it("lets a typed question leave defaults out", () => {
@@ -72,6 +93,26 @@ describe("parseAskInput", () => {
     const parsed = parseAskInput({ questions: [seats] });
     expect(parsed.success ? [] : parsed.issues.map((issue) => issue.message)).toEqual([
       'questions["seats"].defaults[0] "12" must be at most 9',
+    ]);
+  });
+
+  it("keeps a whole-number question's step, and holds its default to it", () => {
+    const whole = { ...seatsQuestion, input: { ...seatsQuestion.input, step: 1 } };
+    const parsed = parseAskInput({ questions: [whole] });
+    expect(parsed.success && parsed.request.questions[0]?.input?.step).toBe(1);
+    const refused = parseAskInput({ questions: [{ ...whole, defaults: ["2.5"] }] });
+    expect(refused.success ? [] : refused.issues.map((issue) => issue.message)).toEqual([
+      'questions["seats"].defaults[0] "2.5" must be a whole number',
+    ]);
+  });
+
+  it("keeps a multiple-choice question's counts, and holds its defaults to them", () => {
+    const tests = { ...testsQuestion, minItems: 1, maxItems: 1 };
+    const parsed = parseAskInput({ questions: [tests] });
+    expect(parsed.success && parsed.request.questions[0]).toMatchObject({ minItems: 1, maxItems: 1 });
+    const refused = parseAskInput({ questions: [{ ...tests, defaults: ["unit", "e2e"] }] });
+    expect(refused.success ? [] : refused.issues.map((issue) => issue.message)).toEqual([
+      'questions["tests"].defaults must hold at most 1 value, not 2',
     ]);
   });
 

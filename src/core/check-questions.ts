@@ -1,7 +1,7 @@
 import { coerceAnswer } from "./coerce-answer";
 import { patternProblem } from "./pattern";
 import { picksFromOptions, type Question, SKIP_HOTKEY } from "./question";
-import { isIsoDate, valueProblem } from "./value-problem";
+import { countProblem, isCount, isIsoDate, isIsoDateTime, valueProblem } from "./value-problem";
 
 /** One thing wrong with a question definition, written for the person who wrote it. */
 export interface DefinitionIssue {
@@ -26,12 +26,14 @@ function name(question: Question, index: number): string {
 function checkBounds(question: Question, report: (path: string, text: string) => void) {
   const input = question.input;
   if (!input || input.type === "boolean") return;
-  const isDate = input.type === "date";
+  const isDate = input.type === "date" || input.type === "datetime";
   for (const key of ["min", "max"] as const) {
     const bound = input[key];
     if (bound === undefined) continue;
-    if (isDate && (typeof bound !== "string" || !isIsoDate(bound))) {
+    if (input.type === "date" && (typeof bound !== "string" || !isIsoDate(bound))) {
       report(`input.${key}`, `must be a date written YYYY-MM-DD on a date question`);
+    } else if (input.type === "datetime" && (typeof bound !== "string" || !isIsoDateTime(bound))) {
+      report(`input.${key}`, `must be a date and time written YYYY-MM-DDTHH:mm on a datetime question`);
     } else if (!isDate && typeof bound !== "number") {
       report(`input.${key}`, `must be a number`);
     } else if (!isDate && input.type !== "number" && !(Number.isInteger(bound) && Number(bound) >= 0)) {
@@ -45,6 +47,40 @@ function checkBounds(question: Question, report: (path: string, text: string) =>
     const problem = patternProblem(input.pattern);
     if (problem) report("input.pattern", `is not a valid pattern: ${problem}`);
   }
+}
+
+function checkStep(question: Question, report: (path: string, text: string) => void) {
+  const input = question.input;
+  if (input?.step === undefined) return;
+  if (input.type !== "number") {
+    report("input.step", `is only for number questions, not ${input.type}`);
+  } else if (!(Number.isFinite(input.step) && input.step > 0)) {
+    report("input.step", "must be a number greater than 0, such as 1 for whole numbers");
+  }
+}
+
+function checkCounts(question: Question, report: (path: string, text: string) => void) {
+  const { minItems, maxItems } = question;
+  for (const [key, count] of [
+    ["minItems", minItems],
+    ["maxItems", maxItems],
+  ] as const) {
+    if (count === undefined) continue;
+    if (!question.multiple) report(key, "is only for multiple questions");
+    else if (!isCount(count)) report(key, "must be a whole number from 0");
+  }
+  if (!question.multiple) return;
+  if (maxItems === 0) report("maxItems", "must be at least 1");
+  if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
+    report("minItems", "must not be greater than maxItems");
+  }
+  const options = question.options?.length ?? 0;
+  if (picksFromOptions(question) && !question.allowFreeText && minItems !== undefined && minItems > options) {
+    report("minItems", `must not be greater than the number of options, ${options}`);
+  }
+  const defaults = new Set(question.defaults ?? []).size;
+  const problem = defaults > 0 ? countProblem(question, defaults) : undefined;
+  if (problem) report("defaults", problem.text);
 }
 
 function checkOptions(question: Question, report: (path: string, text: string) => void) {
@@ -132,6 +168,8 @@ export function checkQuestions(
     seen.add(question.id);
     checkOptions(question, report);
     checkBounds(question, report);
+    checkStep(question, report);
+    checkCounts(question, report);
     checkDefaults(question, report, options);
   });
   return issues;

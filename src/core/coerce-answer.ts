@@ -3,6 +3,9 @@ import type { Question } from "./question";
 /** A number written in decimal notation; hexadecimal, binary, octal and `Infinity` are not. */
 export const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const LOOSE_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[T ])/;
+// A date and a time to the minute; seconds are read only when they are zero, since the canonical
+// form has none and dropping others would change the answer.
+const LOOSE_DATETIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[Tt ](\d{1,2}):(\d{2})(?::00(?:\.0+)?)?$/;
 const TRUE_WORDS = new Set(["true", "yes", "y", "on", "1", "checked"]);
 const FALSE_WORDS = new Set(["false", "no", "n", "off", "0", "unchecked"]);
 
@@ -35,6 +38,12 @@ function localDate(date: Date): string {
   return `${pad(String(date.getFullYear()), 4)}-${pad(String(date.getMonth() + 1), 2)}-${pad(String(date.getDate()), 2)}`;
 }
 
+function localDateTime(date: Date): string {
+  const day = localDate(date);
+  if (day === "") return "";
+  return `${day}T${pad(String(date.getHours()), 2)}:${pad(String(date.getMinutes()), 2)}`;
+}
+
 function asText(raw: unknown): string {
   if (raw === undefined || raw === null) return "";
   if (typeof raw === "string") return raw;
@@ -47,8 +56,8 @@ function asText(raw: unknown): string {
 
 /**
  * Turns what a person typed or picked into the question's one canonical string: numbers as
- * decimals (`"42"`), booleans as `"true"`/`"false"`, dates as `YYYY-MM-DD`, everything else as
- * typed. A value that cannot be read as its type is returned as text, for validation to refuse
+ * decimals (`"42"`), booleans as `"true"`/`"false"`, dates as `YYYY-MM-DD`, dates and times as
+ * local `YYYY-MM-DDTHH:mm`, everything else as typed. A value that cannot be read as its type is returned as text, for validation to refuse
  * with a message. Never throws, and coercing a coerced value changes nothing.
  */
 export function coerceAnswer(question: Question, raw: unknown): string {
@@ -72,6 +81,14 @@ export function coerceAnswer(question: Question, raw: unknown): string {
       if (!match) return text;
       const [, year = "", month = "", day = ""] = match;
       return `${year}-${pad(month, 2)}-${pad(day, 2)}`;
+    }
+    case "datetime": {
+      if (raw instanceof Date) return localDateTime(raw);
+      const text = asText(raw).trim();
+      const match = LOOSE_DATETIME.exec(text);
+      if (!match) return text;
+      const [, year = "", month = "", day = "", hours = "", minutes = ""] = match;
+      return `${year}-${pad(month, 2)}-${pad(day, 2)}T${pad(hours, 2)}:${minutes}`;
     }
     default:
       return asText(raw);

@@ -7,6 +7,7 @@ export const INPUT_TYPES = [
   "number",
   "boolean",
   "date",
+  "datetime",
   "email",
   "url",
   "select",
@@ -33,17 +34,30 @@ export const OptionSchema = z.object({
 /** One choice of a question that picks from options. */
 export type Option = z.infer<typeof OptionSchema>;
 
-/** A bound: a number for numbers and text lengths, a `YYYY-MM-DD` string for dates. */
+/**
+ * A bound: a number for numbers and text lengths, a `YYYY-MM-DD` string for dates, a local
+ * `YYYY-MM-DDTHH:mm` for dates and times.
+ */
 export const BoundSchema = z.union([z.number(), z.string()]);
 
 /** The typed input of a question: what it asks for and the rules a value must pass. */
 export const InputSchema = z.object({
   /** What kind of value the question asks for. */
   type: z.enum(INPUT_TYPES),
-  /** The smallest number, the shortest text, or the earliest `YYYY-MM-DD`. */
+  /** The smallest number, the shortest text, or the earliest `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm`). */
   min: BoundSchema.optional(),
-  /** The largest number, the longest text, or the latest `YYYY-MM-DD`. */
+  /** The largest number, the longest text, or the latest `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm`). */
   max: BoundSchema.optional(),
+  /**
+   * On a number question, the distance between allowed numbers, counted from `min` (or 0):
+   * `1` takes whole numbers, `0.5` halves.
+   */
+  step: z
+    .number()
+    .optional()
+    .describe(
+      "Number questions only: the distance between allowed numbers from min (or 0); 1 for whole numbers.",
+    ),
   /** A regular expression the whole value must match (RE2 syntax, linear time). */
   pattern: z.string().optional(),
   /** When true, the question needs an answer or a default. */
@@ -67,6 +81,10 @@ export const QuestionSchema = z.object({
   options: z.array(OptionSchema).optional(),
   /** Allows more than one value. */
   multiple: z.boolean().optional(),
+  /** On a `multiple` question, the fewest values an answer may hold. */
+  minItems: z.number().optional(),
+  /** On a `multiple` question, the most values an answer may hold. */
+  maxItems: z.number().optional(),
   /** Accepts a value that is not among the options. */
   allowFreeText: z.boolean().optional(),
   /** Makes the question ask for a typed value instead of (or, for `select`, beside) options. */

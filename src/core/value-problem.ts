@@ -1,4 +1,4 @@
-import { DECIMAL } from "./coerce-answer";
+import { DECIMAL, formatDecimal } from "./coerce-answer";
 import { matchesPattern } from "./pattern";
 import { picksFromOptions, type Question } from "./question";
 
@@ -8,10 +8,14 @@ export type Rule =
   | "shape"
   | "option"
   | "multiple"
+  | "min-items"
+  | "max-items"
   | "required"
   | "number"
+  | "step"
   | "boolean"
   | "date"
+  | "datetime"
   | "email"
   | "url"
   | "min"
@@ -27,6 +31,7 @@ export interface ValueProblem {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -39,6 +44,14 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Whether `value` is a real local date and time written `YYYY-MM-DDTHH:mm` (24-hour clock). */
+export function isIsoDateTime(value: string): boolean {
+  const match = DATETIME.exec(value);
+  if (!match) return false;
+  const [day = "", hours = "", minutes = ""] = match.slice(1);
+  return isIsoDate(day) && Number(hours) <= 23 && Number(minutes) <= 59;
+}
+
 /** Whether `value` parses as an absolute URL with a scheme and no whitespace. */
 export function isUrl(value: string): boolean {
   if (!SCHEME.test(value) || /\s/.test(value)) return false;
@@ -48,6 +61,37 @@ export function isUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A decimal as a whole number of `10^-decimals`: `"2.5"` at 2 decimals is `250n`. */
+function scaled(decimal: string, decimals: number): bigint {
+  const [whole = "0", fraction = ""] = decimal.split(".");
+  const sign = whole.startsWith("-") ? -1n : 1n;
+  return sign * BigInt(`${whole.replace("-", "")}${fraction.padEnd(decimals, "0")}`);
+}
+
+/**
+ * Whether `number` is `base` plus a whole number of `step`s, in exact decimal arithmetic, so that
+ * `0.3` is a step of `0.1` from 0 (binary floating point says `0.30000000000000004`).
+ */
+export function isOnStep(number: number, base: number, step: number): boolean {
+  const written = [number, base, step].map(formatDecimal);
+  const decimals = Math.max(...written.map((text) => text.split(".")[1]?.length ?? 0));
+  const [value = 0n, start = 0n, distance = 1n] = written.map((text) => scaled(text, decimals));
+  return (value - start) % distance === 0n;
+}
+
+function stepProblem(number: number, min: unknown, step: number): ValueProblem | undefined {
+  const base = typeof min === "number" ? min : 0;
+  if (isOnStep(number, base, step)) return undefined;
+  if (step === 1 && Number.isInteger(base)) return { rule: "step", text: "must be a whole number" };
+  return {
+    rule: "step",
+    text:
+      base === 0
+        ? `must be a multiple of ${formatDecimal(step)}`
+        : `must be ${formatDecimal(base)} plus a multiple of ${formatDecimal(step)}`,
+  };
 }
 
 function quoteList(values: readonly string[]): string {
@@ -81,7 +125,9 @@ function typeProblem(question: Question, value: string): ValueProblem | undefine
       if (typeof input.max === "number" && number > input.max) {
         return { rule: "max", text: `must be at most ${input.max}` };
       }
-      return undefined;
+      return input.step !== undefined && input.step > 0 && Number.isFinite(input.step)
+        ? stepProblem(number, input.min, input.step)
+        : undefined;
     }
     case "boolean":
       return value === "true" || value === "false"
@@ -96,6 +142,19 @@ function typeProblem(question: Question, value: string): ValueProblem | undefine
       }
       if (typeof input.max === "string" && value > input.max) {
         return { rule: "max", text: `must be on or before ${input.max}` };
+      }
+      return undefined;
+    }
+    case "datetime": {
+      if (!isIsoDateTime(value)) {
+        return { rule: "datetime", text: "must be a date and time written YYYY-MM-DDTHH:mm" };
+      }
+      // Canonical values of one length compare as text in time order.
+      if (typeof input.min === "string" && value < input.min) {
+        return { rule: "min", text: `must be at or after ${input.min}` };
+      }
+      if (typeof input.max === "string" && value > input.max) {
+        return { rule: "max", text: `must be at or before ${input.max}` };
       }
       return undefined;
     }
@@ -129,6 +188,32 @@ export function valueProblem(question: Question, value: string): ValueProblem | 
   const pattern = question.input?.pattern;
   if (pattern !== undefined && !matchesPattern(pattern, value)) {
     return { rule: "pattern", text: `must match the pattern ${pattern}` };
+  }
+  return undefined;
+}
+
+/** Whether a `minItems`/`maxItems` is usable: a whole number from 0. */
+export function isCount(value: number | undefined): value is number {
+  return Number.isInteger(value) && (value ?? -1) >= 0;
+}
+
+function values(count: number): string {
+  return `${count} value${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * What is wrong with how many values a `multiple` question's answer holds, or `undefined`: fewer
+ * than `minItems` (an emptied answer too, as JSON Schema counts an empty array) or more than
+ * `maxItems`. An answer left out is not counted; it stands on the defaults.
+ */
+export function countProblem(question: Question, count: number): ValueProblem | undefined {
+  if (!question.multiple) return undefined;
+  const { minItems, maxItems } = question;
+  if (isCount(minItems) && count < minItems) {
+    return { rule: "min-items", text: `must hold at least ${values(minItems)}, not ${count}` };
+  }
+  if (isCount(maxItems) && count > maxItems) {
+    return { rule: "max-items", text: `must hold at most ${values(maxItems)}, not ${count}` };
   }
   return undefined;
 }

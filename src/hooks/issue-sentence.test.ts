@@ -126,21 +126,14 @@ describe("issueSentence, from the core's own refusals", () => {
 
 describe("issueSentence, for the rules the core is learning", () => {
   it("says whole numbers for a step of 1, and the step otherwise", () => {
-    const whole: Question = {
-      ...seats,
-      input: { type: "number", min: 1, max: 9, step: 1 } as Question["input"],
-    };
-    expect(issueSentence(upcoming("step", "seats", "2.5"), whole, ["2.5"], en)).toBe(
-      "Enter a whole number from 1 to 9.",
-    );
-    const halves: Question = { ...seats, input: { type: "number", min: 0, step: 0.5 } as Question["input"] };
-    expect(issueSentence(upcoming("step", "seats", "0.3"), halves, ["0.3"], en)).toBe(
-      "Enter a number of at least 0, in steps of 0.5.",
-    );
+    const whole: Question = { ...seats, input: { type: "number", min: 1, max: 9, step: 1 } };
+    expect(sentenceFor(whole, ["2.5"])).toBe("Enter a whole number from 1 to 9.");
+    const halves: Question = { ...seats, input: { type: "number", min: 0, step: 0.5 } };
+    expect(sentenceFor(halves, ["0.3"])).toBe("Enter a number of at least 0, in steps of 0.5.");
   });
 
   it("counts the picks of a multiple-choice question", () => {
-    const tests = {
+    const tests: Question = {
       id: "tests",
       prompt: "Which tests?",
       multiple: true,
@@ -151,11 +144,10 @@ describe("issueSentence, for the rules the core is learning", () => {
       ],
       minItems: 2,
       maxItems: 2,
-    } as Question;
-    expect(issueSentence(upcoming("min-items", "tests"), tests, ["unit"], en)).toBe("Choose at least 2.");
-    expect(issueSentence(upcoming("max-items", "tests"), tests, ["unit", "e2e", "bench"], en)).toBe(
-      "Choose at most 2 (3 now).",
-    );
+    };
+    expect(sentenceFor(tests, ["unit"])).toBe("Pick at least 2.");
+    expect(sentenceFor({ ...tests, minItems: 1 }, [])).toBe("Pick at least 1.");
+    expect(sentenceFor(tests, ["unit", "e2e", "bench"])).toBe("Pick at most 2.");
   });
 
   it("names the schemes a web address may start with", () => {
@@ -166,17 +158,13 @@ describe("issueSentence, for the rules the core is learning", () => {
   });
 
   it("asks for a date and time, and writes its range for the locale", () => {
-    const meeting = {
+    const meeting: Question = {
       id: "meeting",
       prompt: "When?",
       input: { type: "datetime", min: "2026-12-04T09:00" },
-    } as unknown as Question;
-    expect(issueSentence(upcoming("datetime", "meeting", "noon"), meeting, ["noon"], en)).toBe(
-      "Enter a date and time, like 2026-12-04 14:30.",
-    );
-    expect(issueSentence(upcoming("min", "meeting", "2026-12-01T09:00"), meeting, [], en)).toBe(
-      "Pick a date on or after Dec 4, 2026, 9:00 AM.",
-    );
+    };
+    expect(sentenceFor(meeting, ["tomorrow at 10"])).toBe("Enter a date and time, like 2026-12-04 14:30.");
+    expect(sentenceFor(meeting, ["2026-12-01T09:00"])).toBe("Pick a date on or after Dec 4, 2026, 9:00 AM.");
   });
 });
 

@@ -87,14 +87,10 @@ function bound(context: SentenceContext, which: "min" | "max"): string {
   }
 }
 
-/** The bounds on how many options a multiple-choice question takes. */
-function pickBound(question: Question, which: "min" | "max"): number | undefined {
-  return numberParam(question, `${which}Items`) ?? numberParam(question, which);
-}
-
+/** How many values a multiple-choice question takes at least or at most. */
 function picks(context: SentenceContext, which: "min" | "max"): string {
   const { question, messages, values } = context;
-  const limit = pickBound(question, which);
+  const limit = which === "min" ? question.minItems : question.maxItems;
   if (limit === undefined) return messages.errors.refused;
   const now = count(messages, values.length);
   return which === "min"

@@ -141,9 +141,9 @@ export interface PrepickMessages {
     scheme: (schemes: string) => string;
     /** Not in the form the question asks for; `example` is the question's placeholder, when it has one. */
     pattern: (example: string | undefined) => string;
-    /** Fewer picks than a multiple-choice question needs. */
+    /** Fewer picks than a multiple-choice question needs (`minItems`); `count` is how many now. */
     tooFewPicks: (min: Count, count: Count) => string;
-    /** More picks than a multiple-choice question allows. */
+    /** More picks than a multiple-choice question allows (`maxItems`); `count` is how many now. */
     tooManyPicks: (max: Count, count: Count) => string;
     /** An answer to a question this set does not have. */
     unknownQuestion: string;
@@ -356,8 +356,8 @@ export const englishMessages: PrepickMessages = {
       example !== undefined
         ? `Enter it in the form asked for (${example}).`
         : "Enter it in the form the question asks for.",
-    tooFewPicks: (min) => `Choose at least ${min.text}.`,
-    tooManyPicks: (max, count) => `Choose at most ${max.text} (${count.text} now).`,
+    tooFewPicks: (min) => `Pick at least ${min.text}.`,
+    tooManyPicks: (max) => `Pick at most ${max.text}.`,
     unknownQuestion: "An answer was sent to a question this set does not have.",
     unreadable: "This answer could not be read.",
     refused: "This answer was not accepted.",
