@@ -3,7 +3,7 @@ import type {
   ElicitRequestFormParams,
   ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import type {
   mcpElicitationToRequest,
   mcpResultToOutcome,
@@ -311,14 +311,64 @@ describe("what MCP allows and Prepick used to refuse or get wrong", () => {
     expect(trip.block?.questions.map((question) => question.value)).toEqual([[], [], [], [], ["true"]]);
   });
 
-  it("an integer refuses a fraction in the form, and a whole number goes through", async () => {
-    const params = form({ count: { type: "integer", minimum: 1, maximum: 9 } }, ["count"]);
+  it("an integer is a whole-number step: the form refuses a fraction, a whole number goes through", async () => {
+    const params = form({ count: { type: "integer", minimum: 0.5, maximum: 9.5 } }, ["count"]);
     const refused = await mcp.elicit(params, set({ count: "2.5" }));
-    expect(refused.block?.questions[0]?.error).toBeDefined();
+    expect(refused.block?.questions[0]).toMatchObject({ input: { min: 1, max: 9, step: 1 } });
+    expect(refused.block?.questions[0]?.issues.map((issue) => issue.rule)).toEqual(["step"]);
     expect(refused.received).toEqual({ action: "cancel" });
-    await expectAccepted(params, set({ count: "3" }), { count: 3 });
+    await expectAccepted(params, set({ count: "9" }), { count: 9 });
   });
 
+  it("maxItems: a third pick is refused in the form with its own message, two go through", async () => {
+    const params = form({
+      colors: { type: "array", maxItems: 2, items: { type: "string", enum: ["Red", "Green", "Blue"] } },
+    });
+    const refused = await mcp.elicit(params, set({ colors: ["Red", "Green", "Blue"] }));
+    expect(refused.block?.questions[0]?.issues.map((issue) => issue.rule)).toEqual(["max-items"]);
+    expect(refused.block?.questions[0]?.error).toBe("Pick at most 2.");
+    expect(refused.received).toEqual({ action: "cancel" });
+    await expectAccepted(params, set({ colors: ["Red", "Blue"] }), { colors: ["Red", "Blue"] });
+  });
+
+  it("minItems: clearing every box is refused in the form; untouched without a default sends nothing", async () => {
+    const params = form({
+      colors: {
+        type: "array",
+        minItems: 1,
+        items: { type: "string", enum: ["Red", "Green"] },
+        default: ["Red"],
+      },
+      extras: { type: "array", minItems: 2, items: { type: "string", enum: ["a", "b", "c"] } },
+    });
+    const cleared = await mcp.elicit(params, set({ colors: [] }));
+    expect(cleared.block?.questions[0]?.issues.map((issue) => issue.rule)).toEqual(["min-items"]);
+    expect(cleared.received).toEqual({ action: "cancel" });
+    const one = await mcp.elicit(params, set({ extras: ["a"] }));
+    expect(one.block?.questions[1]?.issues.map((issue) => issue.rule)).toEqual(["min-items"]);
+    await expectAccepted(params, confirms, { colors: ["Red"] });
+    await expectAccepted(params, set({ extras: ["a", "c"] }), { colors: ["Red"], extras: ["a", "c"] });
+  });
+
+  it("a required multi-select with minItems and no default must be picked from", async () => {
+    const params = form(
+      { colors: { type: "array", minItems: 1, items: { type: "string", enum: ["Red", "Green"] } } },
+      ["colors"],
+    );
+    const refused = await mcp.elicit(params, confirms);
+    expect(refused.block?.questions[0]?.issues.map((issue) => issue.rule)).toEqual(["required"]);
+    expect(refused.received).toEqual({ action: "cancel" });
+    await expectAccepted(params, set({ colors: ["Green"] }), { colors: ["Green"] });
+  });
+
+  it("a multi-select default that breaks minItems or maxItems is dropped", async () => {
+    const params = form({
+      few: { type: "array", minItems: 1, items: { type: "string", enum: ["a", "b"] }, default: [] },
+      many: { type: "array", maxItems: 1, items: { type: "string", enum: ["a", "b"] }, default: ["a", "b"] },
+    });
+    const trip = await expectAccepted(params, confirms, {});
+    expect(trip.block?.questions.map((question) => question.defaults)).toEqual([[], []]);
+  });
   it("URL mode, which the SDK's params type carries, is refused at run time: the client cancels", async () => {
     const trip = await mcp.elicit(
       {
@@ -332,5 +382,41 @@ describe("what MCP allows and Prepick used to refuse or get wrong", () => {
     expect(trip.parsed.success ? [] : trip.parsed.issues.map((issue) => issue.path)).toEqual(["mode"]);
     expect(trip.block).toBeUndefined();
     expect(trip.received).toEqual({ action: "cancel" });
+  });
+});
+
+describe("date-time: a local date and time, sent as RFC 3339 with the person's offset", () => {
+  let zone: string | undefined;
+  beforeEach(() => {
+    zone = process.env.TZ;
+    process.env.TZ = "Europe/Berlin";
+  });
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('refuses "tomorrow at 10" in the form and sends a picked time with its offset', async () => {
+    expect(new Date(2026, 4, 4).getTimezoneOffset()).toBe(-120);
+    const params = form({ when: { type: "string", format: "date-time", title: "When?" } }, ["when"]);
+    const refused = await mcp.elicit(params, set({ when: "tomorrow at 10" }));
+    expect(refused.block?.questions[0]).toMatchObject({ input: { type: "datetime", required: true } });
+    expect(refused.block?.questions[0]?.issues.map((issue) => issue.rule)).toEqual(["datetime"]);
+    expect(refused.received).toEqual({ action: "cancel" });
+    const trip = await expectAccepted(params, set({ when: "2026-05-04T09:30" }), {
+      when: "2026-05-04T09:30:00+02:00",
+    });
+    expect(trip.outcome?.answers).toEqual({ when: ["2026-05-04T09:30"] });
+    await expectAccepted(params, set({ when: "2026-12-24T18:05" }), { when: "2026-12-24T18:05:00+01:00" });
+  });
+
+  it("shows the server's default in local time, and drops one a minute cannot show", async () => {
+    const params = form({
+      start: { type: "string", format: "date-time", default: "2026-05-04T07:30:00Z" },
+      odd: { type: "string", format: "date-time", default: "2026-05-04T07:30:15Z" },
+      bad: { type: "string", format: "date-time", default: "tomorrow" },
+    });
+    const trip = await expectAccepted(params, confirms, { start: "2026-05-04T09:30:00+02:00" });
+    expect(trip.block?.questions.map((question) => question.value)).toEqual([["2026-05-04T09:30"], [], []]);
   });
 });

@@ -2,6 +2,8 @@ import { checkQuestions, type DefinitionIssue, withHotkeys } from "@/lib/prepick
 import { formatDecimal } from "@/lib/prepick/core/coerce-answer";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { ElicitationOutcome, ElicitationRequest, Option, Question } from "@/lib/prepick/core/question";
+import { countProblem } from "@/lib/prepick/core/value-problem";
+import { localDateTimeOf, rfc3339Of } from "./mcp-date-time";
 import { mcpEnumValue, mcpOptionValue, mcpPropertyName, mcpQuestionId } from "./mcp-names";
 
 /** One choice of an MCP titled enum (`oneOf` / `anyOf` entries). */
@@ -111,21 +113,43 @@ function choices(schema: McpPrimitiveSchema): Option[] | undefined {
   }));
 }
 
-/** The server's default in canonical form; `undefined` when it gave none (or none of the right kind). */
-function givenDefaults(schema: McpPrimitiveSchema, options: Option[] | undefined): string[] | undefined {
+/** The server's default in canonical form; `undefined` when it gave none (or none Prepick can show). */
+function givenDefaults(schema: McpPrimitiveSchema, question: Question): string[] | undefined {
   const given = schema.default;
-  if (Array.isArray(given)) return options ? given.map(mcpOptionValue) : undefined;
+  if (Array.isArray(given)) return question.options ? given.map(mcpOptionValue) : undefined;
   if (typeof given === "number") return [formatDecimal(given)];
   if (typeof given === "boolean") return [given ? "true" : "false"];
-  if (typeof given === "string") return [options ? mcpOptionValue(given) : given];
-  return undefined;
+  if (typeof given !== "string") return undefined;
+  if (question.options) return [mcpOptionValue(given)];
+  if (question.input?.type !== "datetime") return [given];
+  const local = localDateTimeOf(given);
+  return local === undefined ? undefined : [local];
 }
 
 function textType(format: string | undefined) {
   if (format === "email") return "email";
   if (format === "uri") return "url";
   if (format === "date") return "date";
+  if (format === "date-time") return "datetime";
   return "text";
+}
+
+function counts(schema: McpPrimitiveSchema) {
+  return {
+    ...(schema.minItems !== undefined ? { minItems: schema.minItems } : {}),
+    ...(schema.maxItems !== undefined ? { maxItems: schema.maxItems } : {}),
+  };
+}
+
+/** The bounds of a number; an integer's are the whole numbers inside them, as `step: 1` counts from `min`. */
+function numberBounds(schema: McpPrimitiveSchema) {
+  const whole = schema.type === "integer";
+  const { minimum, maximum } = schema;
+  return {
+    ...(minimum !== undefined ? { min: whole ? Math.ceil(minimum) : minimum } : {}),
+    ...(maximum !== undefined ? { max: whole ? Math.floor(maximum) : maximum } : {}),
+    ...(whole ? { step: 1 } : {}),
+  };
 }
 
 function shape(id: string, name: string, schema: McpPrimitiveSchema, required: boolean): Question {
@@ -136,7 +160,9 @@ function shape(id: string, name: string, schema: McpPrimitiveSchema, required: b
     ...(schema.description !== undefined ? { description: schema.description } : {}),
   };
   const requirement = required ? { required: true } : {};
-  if (options && schema.type === "array") return withHotkeys({ ...base, options, multiple: true });
+  if (options && schema.type === "array") {
+    return withHotkeys({ ...base, options, multiple: true, ...counts(schema) });
+  }
   // A single choice the server pre-picks is a radio group; one it does not is a select showing
   // "Choose…", required only when the server requires it.
   if (options) return withHotkeys({ ...base, options });
@@ -144,29 +170,31 @@ function shape(id: string, name: string, schema: McpPrimitiveSchema, required: b
   if (schema.type === "number" || schema.type === "integer") {
     return {
       ...base,
-      input: {
-        type: "number",
-        ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
-        ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
-        ...(schema.type === "integer" ? { pattern: "-?[0-9]+" } : {}),
-        ...requirement,
-      },
+      input: { type: "number", ...numberBounds(schema), ...requirement },
     };
   }
   const type = textType(schema.format);
+  // A date's length is fixed by its form; `min`/`max` on a date question are dates.
+  const isText = type !== "date" && type !== "datetime";
   return {
     ...base,
     input: {
       type,
-      ...(schema.minLength !== undefined && type !== "date" ? { min: schema.minLength } : {}),
-      ...(schema.maxLength !== undefined && type !== "date" ? { max: schema.maxLength } : {}),
+      ...(schema.minLength !== undefined && isText ? { min: schema.minLength } : {}),
+      ...(schema.maxLength !== undefined && isText ? { max: schema.maxLength } : {}),
       ...requirement,
     },
   };
 }
 
 function unpicked(question: Question, required: boolean): Question {
-  if (question.multiple) return required ? { ...question, defaults: [] } : question;
+  if (question.multiple) {
+    if (!required) return question;
+    // Required with `minItems`, an untouched answer must not stand at `[]`: a select can be
+    // required, checkboxes cannot. Required without, `[]` is an answer.
+    if ((question.minItems ?? 0) > 0) return { ...question, input: { type: "select", required } };
+    return { ...question, defaults: [] };
+  }
   // A select is required unless it says otherwise; the server's `required` decides.
   if (question.options) return { ...question, input: { type: "select", required } };
   return question;
@@ -177,10 +205,12 @@ const UNPICKED = { unpickedChoices: true } as const;
 /** The question for one property: the server's default when it passes the question's own rules, else none. */
 function question(name: string, schema: McpPrimitiveSchema, required: boolean): Question {
   const shaped = shape(mcpQuestionId(name), name, schema, required);
-  const defaults = givenDefaults(schema, shaped.options);
+  const defaults = givenDefaults(schema, shaped);
   if (defaults !== undefined && (defaults.length > 0 || shaped.multiple)) {
     const withDefaults = { ...shaped, defaults };
-    if (checkQuestions([withDefaults], UNPICKED).length === 0) return withDefaults;
+    // `[]` is not counted by the definition check, but the server's schema counts it.
+    const counted = countProblem(withDefaults, new Set(defaults).size);
+    if (!counted && checkQuestions([withDefaults], UNPICKED).length === 0) return withDefaults;
   }
   return unpicked(shaped, required);
 }
@@ -218,6 +248,7 @@ function typed(question: Question, values: readonly string[]): McpFieldValue | u
   if (question.options) return mcpEnumValue(value);
   if (question.input?.type === "number") return Number(value);
   if (question.input?.type === "boolean") return value === "true";
+  if (question.input?.type === "datetime") return rfc3339Of(value);
   return value;
 }
 
@@ -244,7 +275,9 @@ export function outcomeToMcpResult(
 
 function answerOf(question: Question, value: McpFieldValue): string[] {
   const values = Array.isArray(value) ? value : [String(value)];
-  return question.options ? values.map(mcpOptionValue) : values;
+  if (question.options) return values.map(mcpOptionValue);
+  if (question.input?.type === "datetime") return values.map((text) => localDateTimeOf(text) ?? text);
+  return values;
 }
 
 /** The outcome an MCP result stands for: accept → answered, decline → skipped, cancel → undefined (dismissed). */
