@@ -1,4 +1,17 @@
 export {
+  CLAUDE_ASK_USER_QUESTION,
+  CLAUDE_DISMISSED_MESSAGE,
+  type ClaudeAskUserQuestionInput,
+  type ClaudePermissionResult,
+  type ClaudeQuestion,
+  type ClaudeQuestionOption,
+  claudeAnswersToOutcome,
+  claudeQuestionId,
+  claudeQuestionsToRequest,
+  outcomeToClaudePermissionResult,
+  type ParsedClaudeQuestions,
+} from "./claude-ask-user-question";
+export {
   type McpElicitationFormParams,
   type McpElicitationParams,
   type McpElicitationResponse,

@@ -1,6 +1,7 @@
-import { checkQuestions, type DefinitionIssue, withHotkeys } from "@/lib/prepick/core/check-questions";
+import { checkQuestions, type DefinitionIssue } from "@/lib/prepick/core/check-questions";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
-import type { ElicitationOutcome, ElicitationRequest, Option, Question } from "@/lib/prepick/core/question";
+import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
+import { labelQuestion, labelsOf, valuesOf } from "./label-choices";
 
 /** One option of an OpenCode question: its label is also the value the reply carries. */
 export interface OpenCodeOption {
@@ -44,53 +45,9 @@ export type ParsedOpenCodeQuestion =
   | { success: true; request: ElicitationRequest }
   | { success: false; issues: DefinitionIssue[] };
 
-const RECOMMENDED = /\(recommended\)\s*$/i;
-
 /** The question id of the OpenCode question at `index`: answers are positional, so ids are too. */
 export function openCodeQuestionId(index: number): string {
   return `q${index + 1}`;
-}
-
-/**
- * The options of one OpenCode question. Each value is its label (OpenCode replies with labels);
- * a label used by an earlier option gets ` #2`, ` #3`… (never another option's label), so every
- * value is distinct, and maps back to its label in the reply.
- */
-function optionsOf(info: OpenCodeQuestionInfo): Option[] {
-  const labels = new Set(info.options.map((option) => option.label));
-  const taken = new Set<string>();
-  const distinct = (label: string) => {
-    if (!taken.has(label)) return label;
-    // A made-up value never takes a label another option has.
-    for (let count = 2; ; count += 1) {
-      const value = `${label} #${count}`;
-      if (!taken.has(value) && !labels.has(value)) return value;
-    }
-  };
-  return info.options.map((option) => {
-    const value = distinct(option.label);
-    taken.add(value);
-    return {
-      value,
-      label: option.label,
-      ...(option.description ? { description: option.description } : {}),
-    };
-  });
-}
-
-function questionOf(info: OpenCodeQuestionInfo, index: number): Question {
-  const base = { id: openCodeQuestionId(index), prompt: info.question };
-  // No options: the answer can only be typed, whatever `custom` says.
-  if (info.options.length === 0) return { ...base, input: { type: "text" } };
-  const options = optionsOf(info);
-  const recommended = options.find((option) => RECOMMENDED.test(option.label)) ?? options[0];
-  return withHotkeys({
-    ...base,
-    options,
-    ...(info.multiple ? { multiple: true } : {}),
-    ...(info.custom !== false ? { allowFreeText: true } : {}),
-    defaults: recommended ? [recommended.value] : [],
-  });
 }
 
 /**
@@ -100,23 +57,19 @@ function questionOf(info: OpenCodeQuestionInfo, index: number): Question {
  * A question without options is a text question. See docs/adapters.md for what is lost.
  */
 export function openCodeQuestionToRequest(request: OpenCodeQuestionRequest): ParsedOpenCodeQuestion {
-  const questions = request.questions.map(questionOf);
+  const questions = request.questions.map((info, index) =>
+    labelQuestion({
+      id: openCodeQuestionId(index),
+      prompt: info.question,
+      options: info.options,
+      multiple: info.multiple ?? false,
+      // No options: the answer can only be typed, whatever `custom` says.
+      freeText: info.custom !== false,
+    }),
+  );
   const issues = checkQuestions(questions);
   if (issues.length > 0) return { success: false, issues };
   return { success: true, request: { questions, source: "ask" } };
-}
-
-/** The labels OpenCode reads for a question's values: an option's label, free text as typed, each once. */
-function labelsOf(question: Question, values: readonly string[]): string[] {
-  const labels = values.map(
-    (value) => question.options?.find((option) => option.value === value)?.label ?? value,
-  );
-  return [...new Set(labels)];
-}
-
-/** The values a question's labels from OpenCode stand for: the first option with that label, else free text. */
-function valuesOf(question: Question, labels: readonly string[]): string[] {
-  return labels.map((label) => question.options?.find((option) => option.label === label)?.value ?? label);
 }
 
 /**
