@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { CanUseTool, PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { AskUserQuestionInput } from "@anthropic-ai/claude-agent-sdk/sdk-tools";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -100,6 +102,17 @@ describe("AskUserQuestion against @anthropic-ai/claude-agent-sdk's own types", (
 });
 
 describe("the canUseTool recipe in docs/adapters.md", () => {
+  it("is the page's code, word for word", () => {
+    // Tests run from the repository's root.
+    const page = readFileSync(join(process.cwd(), "docs", "adapters.md"), "utf8");
+    const block = /<!-- claude-can-use-tool -->\s*```ts\n([\s\S]*?)```/.exec(page)?.[1];
+    const recipe = readFileSync(
+      join(process.cwd(), "tests", "adapters", "claude-can-use-tool.fixture.ts"),
+      "utf8",
+    );
+    expect(block).toBe(recipe);
+  });
+
   it("confirming allows the tool with answers keyed by question text, labels as Claude reads them", async () => {
     const result = await ask((block) => void block.submit());
     expect(result).toEqual({
