@@ -2,6 +2,7 @@
 // tool to a model. A page only reads calls (ask-tool.ts), so it never needs this module.
 import { z } from "zod";
 import { MAX_ASK_QUESTIONS } from "./ask-tool";
+import { URL_SCHEMES } from "./formats";
 import { InputSchema, OptionSchema } from "./question";
 
 /** What the model is told the tool is for. */
@@ -43,6 +44,10 @@ const TypedQuestionSchema = z.object({
   ...common,
   input: InputSchema.extend({
     type: z.enum(["text", "textarea", "number", "boolean", "date", "datetime", "email", "url"]),
+    schemes: z
+      .array(z.enum(URL_SCHEMES))
+      .optional()
+      .describe("Url questions only: the schemes allowed; http and https if left out."),
   }).describe("The kind of value asked for and its rules (min, max, step, pattern, required)."),
   defaults: z
     .array(z.string())

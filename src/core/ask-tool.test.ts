@@ -45,6 +45,14 @@ describe("the ask tool's schema", () => {
     }
   });
 
+  it("offers the model local dates and times, and the schemes of a url", () => {
+    expect((typedInput().type as JsonObject).enum).toContain("datetime");
+    expect(typedInput().schemes).toMatchObject({
+      type: "array",
+      items: { enum: ["http", "https", "mailto"] },
+    });
+  });
+
   it("lets a typed question leave defaults out", () => {
     const typed = branches().find((branch) => (branch.required as string[]).includes("input"));
     expect(typed?.required).not.toContain("defaults");
@@ -113,6 +121,17 @@ describe("parseAskInput", () => {
     const refused = parseAskInput({ questions: [{ ...tests, defaults: ["unit", "e2e"] }] });
     expect(refused.success ? [] : refused.issues.map((issue) => issue.message)).toEqual([
       'questions["tests"].defaults must hold at most 1 value, not 2',
+    ]);
+  });
+
+  it("refuses a model's javascript: default on a url question", () => {
+    const parsed = parseAskInput({
+      questions: [
+        { id: "site", prompt: "Which site?", input: { type: "url" }, defaults: ["javascript:alert(1)"] },
+      ],
+    });
+    expect(parsed.success ? [] : parsed.issues.map((issue) => issue.message)).toEqual([
+      'questions["site"].defaults[0] "javascript:alert(1)" must use the scheme http or https, not javascript',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { coerceAnswer } from "./coerce-answer";
+import { URL_SCHEMES } from "./formats";
 import { patternProblem } from "./pattern";
 import { picksFromOptions, type Question, SKIP_HOTKEY } from "./question";
 import { countProblem, isCount, isIsoDate, isIsoDateTime, valueProblem } from "./value-problem";
@@ -57,6 +58,25 @@ function checkStep(question: Question, report: (path: string, text: string) => v
   } else if (!(Number.isFinite(input.step) && input.step > 0)) {
     report("input.step", "must be a number greater than 0, such as 1 for whole numbers");
   }
+}
+
+function checkSchemes(question: Question, report: (path: string, text: string) => void) {
+  const schemes = question.input?.schemes;
+  if (schemes === undefined) return;
+  if (question.input?.type !== "url") {
+    report("input.schemes", `are only for url questions, not ${question.input?.type}`);
+    return;
+  }
+  if (schemes.length === 0) report("input.schemes", "must name at least one scheme");
+  const known: readonly string[] = URL_SCHEMES;
+  schemes.forEach((scheme, index) => {
+    if (!known.includes(scheme)) {
+      report(
+        `input.schemes[${index}]`,
+        `${JSON.stringify(scheme)} must be one of ${URL_SCHEMES.map((name) => JSON.stringify(name)).join(", ")}`,
+      );
+    }
+  });
 }
 
 function checkCounts(question: Question, report: (path: string, text: string) => void) {
@@ -170,6 +190,7 @@ export function checkQuestions(
     checkBounds(question, report);
     checkStep(question, report);
     checkCounts(question, report);
+    checkSchemes(question, report);
     checkDefaults(question, report, options);
   });
   return issues;

@@ -27,6 +27,7 @@ export {
   withHotkeys,
 } from "./check-questions";
 export { coerceAnswer, formatDecimal } from "./coerce-answer";
+export { DEFAULT_URL_SCHEMES, isEmail, isUri, URL_SCHEMES, type UrlScheme, uriScheme } from "./formats";
 export type * from "./frames";
 export {
   type CheckedIntake,
@@ -67,4 +68,15 @@ export {
   QuestionSchema,
   SKIP_HOTKEY,
 } from "./question";
-export { isIsoDate, isRequired, isUrl, type Rule, type ValueProblem, valueProblem } from "./value-problem";
+export {
+  allowedSchemes,
+  countProblem,
+  isIsoDate,
+  isIsoDateTime,
+  isOnStep,
+  isRequired,
+  isUrl,
+  type Rule,
+  type ValueProblem,
+  valueProblem,
+} from "./value-problem";

@@ -58,6 +58,13 @@ export const InputSchema = z.object({
     .describe(
       "Number questions only: the distance between allowed numbers from min (or 0); 1 for whole numbers.",
     ),
+  /** On a url question, the schemes an answer may use: `http`, `https`, `mailto`; http and https when left out. */
+  schemes: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Url questions only: the schemes allowed, from "http", "https", "mailto"; http and https if left out.',
+    ),
   /** A regular expression the whole value must match (RE2 syntax, linear time). */
   pattern: z.string().optional(),
   /** When true, the question needs an answer or a default. */

@@ -111,3 +111,54 @@ describe("a datetime question", () => {
     expect(checkQuestions([meeting])).toEqual([]);
   });
 });
+
+describe("a url question's schemes", () => {
+  const site = typed({ type: "url" });
+
+  it("takes http and https only, unless the question says more", () => {
+    expect(valueProblem(site, "https://example.com")).toBeUndefined();
+    expect(valueProblem(site, "HTTP://example.com")).toBeUndefined();
+    expect(validateAnswers([site], { q: ["javascript:alert(document.domain)"] })).toEqual([
+      {
+        questionId: "q",
+        rule: "scheme",
+        value: "javascript:alert(document.domain)",
+        message: 'answers["q"] must use the scheme http or https, not javascript',
+      },
+    ]);
+    expect(valueProblem(site, "mailto:ada@example.com")?.rule).toBe("scheme");
+    const mail = typed({ type: "url", schemes: ["https", "mailto"] });
+    expect(valueProblem(mail, "mailto:ada@example.com")).toBeUndefined();
+    expect(valueProblem(mail, "http://example.com")?.text).toBe(
+      "must use the scheme https or mailto, not http",
+    );
+  });
+
+  it("says url, not scheme, for what is no URL at all", () => {
+    expect(valueProblem(site, "example.com")?.rule).toBe("url");
+    expect(valueProblem(site, "https://例え.jp/パス")?.rule).toBe("url");
+  });
+
+  it("never lets a scheme outside http, https and mailto through, even on a question no one checked", () => {
+    const unchecked = typed({ type: "url", schemes: ["javascript", "data"] });
+    expect(valueProblem(unchecked, "javascript:alert(1)")?.rule).toBe("scheme");
+    expect(valueProblem(unchecked, "https://example.com")).toBeUndefined();
+  });
+
+  it("refuses a javascript: default, and schemes that are not allowed, when the set is checked", () => {
+    const messages = (question: Parameters<typeof checkQuestions>[0][number]) =>
+      checkQuestions([question]).map((issue) => issue.message);
+    expect(messages(typed({ type: "url" }, { defaults: ["javascript:alert(1)"] }))).toEqual([
+      'questions["q"].defaults[0] "javascript:alert(1)" must use the scheme http or https, not javascript',
+    ]);
+    expect(messages(typed({ type: "url", schemes: ["https", "javascript"] }))).toEqual([
+      'questions["q"].input.schemes[1] "javascript" must be one of "http", "https", "mailto"',
+    ]);
+    expect(messages(typed({ type: "url", schemes: [] }))).toEqual([
+      'questions["q"].input.schemes must name at least one scheme',
+    ]);
+    expect(messages(typed({ type: "text", schemes: ["https"] }))).toEqual([
+      'questions["q"].input.schemes are only for url questions, not text',
+    ]);
+  });
+});

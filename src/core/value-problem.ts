@@ -1,4 +1,5 @@
 import { DECIMAL, formatDecimal } from "./coerce-answer";
+import { DEFAULT_URL_SCHEMES, isEmail, isUri, URL_SCHEMES, uriScheme } from "./formats";
 import { matchesPattern } from "./pattern";
 import { picksFromOptions, type Question } from "./question";
 
@@ -18,6 +19,7 @@ export type Rule =
   | "datetime"
   | "email"
   | "url"
+  | "scheme"
   | "min"
   | "max"
   | "pattern";
@@ -32,8 +34,6 @@ export interface ValueProblem {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
 export function isIsoDate(value: string): boolean {
@@ -52,15 +52,30 @@ export function isIsoDateTime(value: string): boolean {
   return isIsoDate(day) && Number(hours) <= 23 && Number(minutes) <= 59;
 }
 
-/** Whether `value` parses as an absolute URL with a scheme and no whitespace. */
+/**
+ * Whether `value` is an absolute URL as the MCP SDK takes `format: "uri"` (see formats.ts). The
+ * schemes a question allows are checked apart, by the `scheme` rule.
+ */
 export function isUrl(value: string): boolean {
-  if (!SCHEME.test(value) || /\s/.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
+  return isUri(value);
+}
+
+/**
+ * The schemes a `url` question allows: those of its own `schemes` that may be allowed at all
+ * (http, https, mailto), else http and https. A `javascript:` in `schemes` allows nothing.
+ */
+export function allowedSchemes(question: Question): readonly string[] {
+  const known: readonly string[] = URL_SCHEMES;
+  const own = (question.input?.schemes ?? []).filter((scheme) => known.includes(scheme));
+  return own.length > 0 ? own : DEFAULT_URL_SCHEMES;
+}
+
+function schemeProblem(question: Question, value: string): ValueProblem | undefined {
+  const allowed = allowedSchemes(question);
+  const scheme = uriScheme(value) ?? "";
+  if (allowed.includes(scheme)) return undefined;
+  const names = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
+  return { rule: "scheme", text: `must use the scheme ${names}, not ${scheme}` };
 }
 
 /** A decimal as a whole number of `10^-decimals`: `"2.5"` at 2 decimals is `250n`. */
@@ -159,13 +174,12 @@ function typeProblem(question: Question, value: string): ValueProblem | undefine
       return undefined;
     }
     case "email":
-      return EMAIL.test(value)
+      return isEmail(value)
         ? lengthProblem(question, value)
         : { rule: "email", text: "must be an email address" };
     case "url":
-      return isUrl(value)
-        ? lengthProblem(question, value)
-        : { rule: "url", text: "must be a URL such as https://example.com" };
+      if (!isUri(value)) return { rule: "url", text: "must be a URL such as https://example.com" };
+      return schemeProblem(question, value) ?? lengthProblem(question, value);
     default:
       return lengthProblem(question, value);
   }

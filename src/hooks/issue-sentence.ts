@@ -1,6 +1,6 @@
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
 import type { Question } from "@/lib/prepick/core/question";
-import type { Rule } from "@/lib/prepick/core/value-problem";
+import { allowedSchemes, type Rule } from "@/lib/prepick/core/value-problem";
 import { count, formatDate, formatNumber } from "./format-answer";
 import type { DateRange, NumberRange, PrepickMessages } from "./prepick-messages";
 
@@ -98,12 +98,11 @@ function picks(context: SentenceContext, which: "min" | "max"): string {
     : messages.errors.tooManyPicks(count(messages, limit), now);
 }
 
+/** The schemes a web address may start with, as a person types them: `https://`, `mailto:`. */
 function scheme({ question, messages }: SentenceContext): string {
-  const allowed = param(question, "schemes");
-  const schemes = Array.isArray(allowed) ? allowed.filter((item) => typeof item === "string") : [];
-  if (schemes.length === 0) return messages.errors.url;
   const list = new Intl.ListFormat(messages.locale, { type: "disjunction" });
-  return messages.errors.scheme(list.format(schemes.map((name) => `${name.replace(/:$/, "")}://`)));
+  const starts = allowedSchemes(question).map((name) => (name === "mailto" ? "mailto:" : `${name}://`));
+  return messages.errors.scheme(list.format(starts));
 }
 
 /**

@@ -137,7 +137,7 @@ export interface PrepickMessages {
     email: string;
     /** Not a web address. */
     url: string;
-    /** A web address whose scheme is not allowed; `schemes` is the allowed list, written for the locale. */
+    /** A web address whose scheme is not allowed; `schemes` is the allowed starts (`https://`, `mailto:`), listed for the locale. */
     scheme: (schemes: string) => string;
     /** Not in the form the question asks for; `example` is the question's placeholder, when it has one. */
     pattern: (example: string | undefined) => string;
