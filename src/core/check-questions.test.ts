@@ -43,6 +43,15 @@ describe("checkQuestions", () => {
     ]);
   });
 
+  it("lets a set another protocol asks leave a choice unpicked, and still checks what it does pick", () => {
+    const unpicked = { unpickedChoices: true };
+    expect(checkQuestions([choice({ defaults: undefined })], unpicked)).toEqual([]);
+    expect(checkQuestions([choice({ multiple: true, defaults: [] })], unpicked)).toEqual([]);
+    expect(checkQuestions([choice({ defaults: ["nope"] })], unpicked).map((issue) => issue.message)).toEqual([
+      'questions["scope"].defaults[0] "nope" must be one of "file", "module"',
+    ]);
+  });
+
   it("treats a select like a plain question", () => {
     expect(messages([choice({ input: { type: "select" }, defaults: undefined })])).toEqual([
       'questions["scope"].defaults must pre-pick at least one option: the answer you would choose',

@@ -131,9 +131,13 @@ function checkOptions(question: Question, report: (path: string, text: string) =
   });
 }
 
-function checkDefaults(question: Question, report: (path: string, text: string) => void) {
+function checkDefaults(
+  question: Question,
+  report: (path: string, text: string) => void,
+  options: CheckQuestionsOptions,
+) {
   const defaults = question.defaults ?? [];
-  if (picksFromOptions(question) && defaults.length === 0) {
+  if (picksFromOptions(question) && defaults.length === 0 && !options.unpickedChoices) {
     report("defaults", "must pre-pick at least one option: the answer you would choose");
   }
   if (!question.multiple && defaults.length > 1) {
@@ -150,12 +154,25 @@ function checkDefaults(question: Question, report: (path: string, text: string) 
   });
 }
 
+/** How {@link checkQuestions} reads a set. */
+export interface CheckQuestionsOptions {
+  /**
+   * Lets a question that picks from options pre-pick nothing. For a set another protocol asks
+   * (an MCP form, say), whose asker may have no pick of its own: Prepick never invents one.
+   * Prepick's own intakes and `ask` calls always pre-pick, so they leave this out.
+   */
+  unpickedChoices?: boolean;
+}
+
 /**
  * Everything wrong with a question set as defined: duplicate or reserved ids, options and
  * hotkeys, bounds and patterns, and defaults that fail their own question's rules. Empty when
  * the set can be asked.
  */
-export function checkQuestions(questions: readonly Question[]): DefinitionIssue[] {
+export function checkQuestions(
+  questions: readonly Question[],
+  options: CheckQuestionsOptions = {},
+): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   const seen = new Set<string>();
   questions.forEach((question, index) => {
@@ -174,7 +191,7 @@ export function checkQuestions(questions: readonly Question[]): DefinitionIssue[
     checkStep(question, report);
     checkCounts(question, report);
     checkSchemes(question, report);
-    checkDefaults(question, report);
+    checkDefaults(question, report, options);
   });
   return issues;
 }

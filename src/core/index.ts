@@ -19,7 +19,13 @@ export {
   AskToolInputSchema,
   askToolJsonSchema,
 } from "./ask-tool-schema";
-export { checkQuestions, type DefinitionIssue, RESERVED_QUESTION_IDS, withHotkeys } from "./check-questions";
+export {
+  type CheckQuestionsOptions,
+  checkQuestions,
+  type DefinitionIssue,
+  RESERVED_QUESTION_IDS,
+  withHotkeys,
+} from "./check-questions";
 export { coerceAnswer, formatDecimal } from "./coerce-answer";
 export { DEFAULT_URL_SCHEMES, isEmail, isUri, URL_SCHEMES, type UrlScheme, uriScheme } from "./formats";
 export type * from "./frames";

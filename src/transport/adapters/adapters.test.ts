@@ -47,16 +47,18 @@ describe("MCP form-mode elicitation", () => {
     const byId = Object.fromEntries(request.questions.map((question) => [question.id, question]));
     expect(byId.seats).toMatchObject({
       prompt: "How many seats?",
-      input: { type: "number", min: 1, max: 9, required: true },
+      input: { type: "number", min: 1, max: 9, step: 1, required: true },
       defaults: ["2"],
     });
     expect(byId.contact).toMatchObject({ input: { type: "email", required: true } });
     expect(byId.room?.options?.map((option) => option.label)).toEqual(["Main hall", "Patio"]);
-    expect(byId.room?.defaults).toEqual(["main"]);
+    // The server pre-picked no room, so neither does Prepick: a select showing "Choose…".
+    expect(byId.room).toMatchObject({ input: { type: "select" } });
+    expect(byId.room?.defaults).toBeUndefined();
     expect(byId.diets).toMatchObject({ multiple: true, defaults: ["vegan"] });
     expect(byId.outside).toMatchObject({ input: { type: "boolean" }, defaults: ["false"] });
     expect(validateAnswers(request.questions, { seats: ["2.5"] }).map((issue) => issue.rule)).toContain(
-      "pattern",
+      "step",
     );
   });
 
@@ -68,7 +70,7 @@ describe("MCP form-mode elicitation", () => {
     const accepted = outcomeToMcpResult(request, answered);
     expect(accepted).toEqual({
       action: "accept",
-      content: { seats: 4, contact: "ada@example.com", room: "main", diets: ["vegan"], outside: false },
+      content: { seats: 4, contact: "ada@example.com", diets: ["vegan"], outside: false },
     });
     expect(mcpResultToOutcome(request, accepted)?.answers).toEqual(answered.answers);
     expect(outcomeToMcpResult(request, settleSkipped(request.questions))).toEqual({ action: "decline" });
@@ -77,15 +79,64 @@ describe("MCP form-mode elicitation", () => {
     expect(mcpResultToOutcome(request, { action: "cancel" })).toBeUndefined();
   });
 
-  it("refuses URL mode and schemas whose defaults break their own rules", () => {
-    expect(mcpElicitationToRequest({ ...params, mode: "url" }).success).toBe(false);
+  it("refuses URL mode, and drops a default that breaks its own schema", () => {
+    const url = mcpElicitationToRequest({
+      mode: "url",
+      message: "Connect your account.",
+      url: "https://example.com/connect",
+      elicitationId: "e-1",
+    });
+    expect(url.success ? [] : url.issues.map((issue) => issue.message)).toEqual([
+      "mode url cannot be asked as questions; open the URL instead",
+    ]);
     const bad = mcpElicitationToRequest({
       message: "m",
-      requestedSchema: { type: "object", properties: { n: { type: "number", maximum: 3, default: 7 } } },
+      requestedSchema: {
+        type: "object",
+        properties: {
+          n: { type: "number", maximum: 3, default: 7 },
+          pick: { type: "string", enum: ["a", "b"], default: "z" },
+        },
+      },
     });
-    expect(bad.success ? [] : bad.issues.map((issue) => issue.message)).toEqual([
-      'questions["n"].defaults[0] "7" must be at most 3',
+    if (!bad.success) throw new Error(bad.issues.map((issue) => issue.message).join("\n"));
+    expect(bad.request.questions.map((question) => question.defaults)).toEqual([undefined, undefined]);
+  });
+});
+
+describe("MCP names and values Prepick cannot use as they are", () => {
+  it("maps __proto__, constructor, '' and ~-names to safe ids and back, and an enum value '' to an option", () => {
+    // JSON.parse makes `__proto__` a property of its own, as a JSON-RPC message does.
+    const properties = JSON.parse(
+      '{"__proto__": {"type": "string", "enum": ["", "x"]}, "constructor": {"type": "boolean"}, "": {"type": "number"}, "~a": {"type": "string"}}',
+    );
+    const parsed = mcpElicitationToRequest({ message: "m", requestedSchema: { type: "object", properties } });
+    if (!parsed.success) throw new Error(parsed.issues.map((issue) => issue.message).join("\n"));
+    const { questions } = parsed.request;
+    expect(questions.map((question) => [question.id, question.prompt])).toEqual([
+      ["~__proto__", "__proto__"],
+      ["~constructor", "constructor"],
+      ["~", "(empty)"],
+      ["~~a", "~a"],
     ]);
+    expect(questions[0]?.options?.map((option) => [option.value, option.label])).toEqual([
+      ["~", "(empty)"],
+      ["x", "x"],
+    ]);
+    const outcome = settleAnswers(questions, {
+      "~__proto__": ["~"],
+      "~constructor": ["true"],
+      "~": ["4"],
+      "~~a": ["b"],
+    });
+    const result = outcomeToMcpResult(parsed.request, outcome);
+    expect(result.action === "accept" && Object.entries(result.content)).toEqual([
+      ["__proto__", ""],
+      ["constructor", true],
+      ["", 4],
+      ["~a", "b"],
+    ]);
+    expect(mcpResultToOutcome(parsed.request, result)?.answers).toEqual(outcome.answers);
   });
 });
 

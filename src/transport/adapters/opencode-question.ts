@@ -1,6 +1,7 @@
-import { checkQuestions, type DefinitionIssue, withHotkeys } from "@/lib/prepick/core/check-questions";
+import { checkQuestions, type DefinitionIssue } from "@/lib/prepick/core/check-questions";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
-import type { ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
+import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
+import { labelQuestion, labelsOf, valuesOf } from "./label-choices";
 
 /** One option of an OpenCode question: its label is also the value the reply carries. */
 export interface OpenCodeOption {
@@ -16,7 +17,7 @@ export interface OpenCodeQuestionInfo {
   question: string;
   /** A very short tab label (not carried). */
   header: string;
-  /** The choices. */
+  /** The choices; none makes a question answered only in words. */
   options: OpenCodeOption[];
   /** More than one choice allowed. */
   multiple?: boolean;
@@ -44,8 +45,6 @@ export type ParsedOpenCodeQuestion =
   | { success: true; request: ElicitationRequest }
   | { success: false; issues: DefinitionIssue[] };
 
-const RECOMMENDED = /\(recommended\)\s*$/i;
-
 /** The question id of the OpenCode question at `index`: answers are positional, so ids are too. */
 export function openCodeQuestionId(index: number): string {
   return `q${index + 1}`;
@@ -53,26 +52,21 @@ export function openCodeQuestionId(index: number): string {
 
 /**
  * Reads an OpenCode question request as a question set. Options keep their labels as values
- * (OpenCode replies with labels); the option marked `(Recommended)`, else the first, is the
- * pre-pick; `custom` (default true) allows free text. See docs/adapters.md for what is lost.
+ * (OpenCode replies with labels; repeated labels get distinct values), the option marked
+ * `(Recommended)`, else the first, is the pre-pick, and `custom` (default true) allows free text.
+ * A question without options is a text question. See docs/adapters.md for what is lost.
  */
 export function openCodeQuestionToRequest(request: OpenCodeQuestionRequest): ParsedOpenCodeQuestion {
-  const questions: Question[] = request.questions.map((info, index) => {
-    const options = info.options.map((option) => ({
-      value: option.label,
-      label: option.label,
-      ...(option.description ? { description: option.description } : {}),
-    }));
-    const recommended = options.find((option) => RECOMMENDED.test(option.label)) ?? options[0];
-    return withHotkeys({
+  const questions = request.questions.map((info, index) =>
+    labelQuestion({
       id: openCodeQuestionId(index),
       prompt: info.question,
-      options,
-      ...(info.multiple ? { multiple: true } : {}),
-      ...(info.custom !== false ? { allowFreeText: true } : {}),
-      defaults: recommended ? [recommended.value] : [],
-    });
-  });
+      options: info.options,
+      multiple: info.multiple ?? false,
+      // No options: the answer can only be typed, whatever `custom` says.
+      freeText: info.custom !== false,
+    }),
+  );
   const issues = checkQuestions(questions);
   if (issues.length > 0) return { success: false, issues };
   return { success: true, request: { questions, source: "ask" } };
@@ -89,7 +83,7 @@ export function outcomeToOpenCodeAnswer(
   if (!outcome) return { type: "reject" };
   return {
     type: "reply",
-    answers: request.questions.map((question) => [...(outcome.answers[question.id] ?? [])]),
+    answers: request.questions.map((question) => labelsOf(question, outcome.answers[question.id] ?? [])),
   };
 }
 
@@ -100,8 +94,8 @@ export function openCodeReplyToOutcome(
 ): ElicitationOutcome {
   const given = Object.fromEntries(
     request.questions.flatMap((question, index) => {
-      const values = answers[index];
-      return values === undefined ? [] : [[question.id, [...values]]];
+      const labels = answers[index];
+      return labels === undefined ? [] : [[question.id, valuesOf(question, labels)]];
     }),
   );
   return settleAnswers(request.questions, given);

@@ -6,7 +6,7 @@ import {
   ElicitationRequestSchema,
 } from "@/lib/prepick/core/question";
 import {
-  type McpElicitationParams,
+  type McpElicitationFormParams,
   mcpElicitationToRequest,
   outcomeToMcpResult,
 } from "@/lib/prepick/transport/adapters/mcp-elicitation";
@@ -72,7 +72,7 @@ function schemaRequest(interrupt: Interrupt): ElicitationRequest | undefined {
   if (Object.keys(schema.properties).length === 0) return undefined;
   const params = {
     message: interrupt.message ?? "",
-    requestedSchema: schema as McpElicitationParams["requestedSchema"],
+    requestedSchema: schema as McpElicitationFormParams["requestedSchema"],
   };
   try {
     const parsed = mcpElicitationToRequest(params);
