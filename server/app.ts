@@ -13,6 +13,7 @@ import { corsMiddleware } from "./http/cors";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
+import { storableUrlMiddleware } from "./http/storable-url";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
@@ -115,6 +116,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     app.use("/agent/*", corsMiddleware(options.corsOrigins));
   }
+  app.use("*", storableUrlMiddleware());
   app.use("/agent/*", actorMiddleware(options.authenticate));
   chatRoute(app, context);
   runRoutes(app, context);

@@ -1,12 +1,26 @@
+import { findUnstorable, type UnstorableText } from "../store/json";
+
 /** The largest request body the server reads. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** A body read as JSON, or the response to refuse it with. */
 export type ReadBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
 
+/** The refusal of text the store cannot hold, naming the field (`field`, e.g. `message.parts[0].text`). */
+export function unstorableError(
+  field: string,
+  found: Pick<UnstorableText, "inKey" | "position" | "character">,
+): string {
+  return (
+    `${found.inKey ? `the key ${field}` : field} holds ${found.character} at character ${found.position}; ` +
+    "text may not contain NUL or a UTF-16 surrogate without its pair"
+  );
+}
+
 /**
  * Reads a request body as JSON, refusing bodies over {@link MAX_BODY_BYTES} (413), other content
- * types (415) and malformed JSON (400) before anything is written. An empty body reads as `{}`.
+ * types (415), malformed JSON (400) and text the store cannot hold (400, naming the field: NUL
+ * and lone surrogates), before anything is written. An empty body reads as `{}`.
  */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<ReadBody> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -38,8 +52,9 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
       error: `The body must be JSON sent with content-type: application/json, not ${JSON.stringify(type || "none")}.`,
     };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     return {
       ok: false,
@@ -47,6 +62,11 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
       error: `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+  // Refused whole, wherever it sits: PostgreSQL would refuse it mid-write, after other checks passed.
+  const unstorable = findUnstorable(value);
+  if (unstorable)
+    return { ok: false, status: 400, error: unstorableError(unstorable.path || "the body", unstorable) };
+  return { ok: true, value };
 }
 
 /** Whether a value is a plain JSON object (not null, not an array). */

@@ -1,3 +1,5 @@
+import { cutText } from "./cut-text";
+
 /** The parts of a JSON Schema the scripted model reads; a tool's schema may hold more. */
 interface SchemaNode {
   type?: string | string[];
@@ -43,8 +45,9 @@ function stringFor(schema: SchemaNode, text: string): string {
   if (schema.format === "uri" || schema.format === "url") return "https://example.com";
   if (schema.format === "date") return "2026-01-01";
   let value = text.trim() || "default";
-  if (schema.maxLength !== undefined) value = value.slice(0, schema.maxLength);
-  if (schema.minLength !== undefined) value = value.padEnd(schema.minLength, ".");
+  if (schema.maxLength !== undefined) value = cutText(value, schema.maxLength);
+  // Padding counts characters as the schema does: code points, not UTF-16 units.
+  if (schema.minLength !== undefined) value += ".".repeat(Math.max(0, schema.minLength - [...value].length));
   return value;
 }
 

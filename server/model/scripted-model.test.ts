@@ -211,6 +211,20 @@ describe("rule table", () => {
     expect(text).toContain('I will now work on "Refactor the parser"');
   });
 
+  test("quotes a long request cut between characters, never inside an emoji", () => {
+    for (let pad = 74; pad <= 80; pad++) {
+      const request = `${"x".repeat(pad)}😀👨‍👩‍👧😀 and the rest`;
+      const { text } = onlyText([user(request)], [statusTool]);
+      const quoted = /"(.*)"/u.exec(text)?.[1] ?? "";
+      expect(text.isWellFormed(), quoted).toBe(true);
+      expect(quoted.endsWith("…")).toBe(true);
+      expect([...quoted].length).toBeLessThanOrEqual(80);
+      expect(request.startsWith(quoted.slice(0, -1))).toBe(true);
+      // The cut falls before or after the family, never inside it.
+      expect(/👨(?!‍👩‍👧)/u.test(quoted)).toBe(false);
+    }
+  });
+
   test("a skipped ask is quoted with the skip heading", () => {
     if (!refactorIntake.success) throw new Error("intake fixture is invalid");
     const outcome = settleSkipped(refactorIntake.intake.questions);

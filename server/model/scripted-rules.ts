@@ -1,5 +1,6 @@
 import type { LanguageModelV4FunctionTool } from "@ai-sdk/provider";
 import { ASK_TOOL_NAME } from "prepick/core";
+import { shorten } from "./cut-text";
 import { inputFromSchema } from "./input-from-schema";
 import { isAskFailure, type PromptView, type ReadResult } from "./read-prompt";
 import { ambiguousTopic, askInputFor, malformedAskInput } from "./scripted-questions";
@@ -35,12 +36,12 @@ const text = (value: string): ScriptedReply => ({ type: "text", text: value });
 
 function quote(request: string): string {
   const line = request.trim().split("\n")[0] ?? "";
-  return line.length > 80 ? `${line.slice(0, 77)}…` : line;
+  return shorten(line, 80);
 }
 
 function show(value: unknown): string {
   const shown = typeof value === "string" ? value : JSON.stringify(value);
-  return shown === undefined ? "nothing" : shown.length > 200 ? `${shown.slice(0, 197)}…` : shown;
+  return shown === undefined ? "nothing" : shorten(shown, 200);
 }
 
 function phrases(tool: LanguageModelV4FunctionTool): string[] {

@@ -4,7 +4,7 @@ import type { Database, Queryable } from "../database/database";
 import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
 import { appendFramesSql, notifyFollowers } from "./frames";
-import { json } from "./json";
+import { json, storable } from "./json";
 import { type Row, toJournal, toRun, toThread } from "./read-rows";
 import type { ClaimedRun, Lease, RunRow, RunStatus, UserMessage } from "./rows";
 
@@ -243,7 +243,13 @@ export class RunStore {
       status: end.status,
       ...(end.error !== undefined ? { error: end.error } : {}),
     };
-    const ended = [runId, end.status, end.error ?? null, json(end.modelMessages ?? null)] as const;
+    // A model's or tool's error message may hold text PostgreSQL's text refuses (NUL).
+    const ended = [
+      runId,
+      end.status,
+      end.error === undefined ? null : storable(end.error),
+      json(end.modelMessages ?? null),
+    ] as const;
     if (end.status !== "cancelled") {
       // The run's row and its last frame in one statement: no BEGIN and COMMIT round trips.
       const rows = await this.db.query(

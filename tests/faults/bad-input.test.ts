@@ -318,6 +318,55 @@ function cases(): BadRequest[] {
       status: 404,
       says: /\/agent\/nope/,
     },
+    // Text PostgreSQL cannot hold (NUL, lone surrogates): each of these answered 500
+    {
+      name: "chat: text holding a NUL",
+      send: () => post("/agent/chat", chatBody("refactorer", "hi\u0000there")),
+      status: 400,
+      says: /message\.parts\[0\]\.text holds NUL/,
+    },
+    {
+      name: "chat: text holding a lone low surrogate",
+      send: () => post("/agent/chat", chatBody("refactorer", "hi\udc00")),
+      status: 400,
+      says: /message\.parts\[0\]\.text holds a lone surrogate \(U\+DC00\)/,
+    },
+    {
+      name: "answer: a value holding a NUL",
+      send: () => answer({ seats: ["2"], contact: ["a@b.example"], notes: ["a\u0000b"] }),
+      status: 400,
+      says: /answers\.notes\[0\] holds NUL/,
+    },
+    {
+      name: "answer: a value holding a lone high surrogate",
+      send: () => answer({ seats: ["2"], contact: ["a@b.example"], notes: ["\ud800"] }),
+      status: 400,
+      says: /answers\.notes\[0\] holds a lone surrogate \(U\+D800\)/,
+    },
+    {
+      name: "answer: a toolCallId holding a NUL",
+      send: () => post("/agent/tool-call/answer", { toolCallId: `${bookingCall}\u0000` }),
+      status: 400,
+      says: /toolCallId holds NUL/,
+    },
+    {
+      name: "stream: a run id holding a NUL",
+      send: () => send("GET", `/agent/runs/${refactor.runId}%00/stream`),
+      status: 400,
+      says: /path holds NUL/,
+    },
+    {
+      name: "threads: a thread id holding a NUL",
+      send: () => send("GET", `/agent/threads/${refactor.threadId}%00`),
+      status: 400,
+      says: /path holds NUL/,
+    },
+    {
+      name: "cancel: a run id holding a NUL",
+      send: () => post(`/agent/runs/${refactor.runId}%00/cancel`, {}),
+      status: 400,
+      says: /path holds NUL/,
+    },
     // Answers and the kind of call they settle
     {
       name: "answer: a number among the values",
