@@ -14,6 +14,7 @@ import { crossSiteGuard } from "./http/cross-site-guard";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
+import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
@@ -142,6 +143,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   runRoutes(app, context);
   toolCallRoutes(app, context);
   readRoutes(app, context);
+  threadRoute(app, context);
   staticRoutes(app, {
     demoDir: resolve(options.demoDir ?? "dist/demo"),
     registryDir: resolve(options.registryDir ?? "public/r"),
