@@ -23,6 +23,42 @@ describe("PREPICK_AGENTS_MODULE", { timeout: 60_000 }, () => {
     }
   });
 
+  it("takes the module's authenticate: the header is not read, and nobody named answers 401", async () => {
+    const server = await startServer({
+      env: {
+        PREPICK_DATA_DIR: store(),
+        PREPICK_AGENTS_MODULE: "server/testing/authenticated-agents-module.fixture.ts",
+      },
+    });
+    try {
+      const claimed = await apiClient(server.url, "ada").get("/agent/approvals");
+      expect(claimed.status).toBe(401);
+      const signedIn = await fetch(`${server.url}/agent/approvals`, {
+        headers: { authorization: "Bearer zed" },
+      });
+      expect(signedIn.status).toBe(200);
+      expect(await signedIn.json()).toEqual({ approvals: [] });
+    } finally {
+      await server.kill("SIGTERM");
+    }
+  });
+
+  it("turns x-actor-id off with PREPICK_TRUST_ACTOR_HEADER=false, and refuses a value it cannot read", async () => {
+    const server = await startServer({
+      env: { PREPICK_DATA_DIR: store(), PREPICK_TRUST_ACTOR_HEADER: "false" },
+    });
+    try {
+      const claimed = await apiClient(server.url, "ada").get("/agent/approvals");
+      expect(claimed.status).toBe(400);
+      expect(JSON.stringify(claimed.body)).toContain("PREPICK_TRUST_ACTOR_HEADER=false");
+    } finally {
+      await server.kill("SIGTERM");
+    }
+    await expect(
+      startServer({ env: { PREPICK_DATA_DIR: store(), PREPICK_TRUST_ACTOR_HEADER: "maybe" } }),
+    ).rejects.toThrow(/PREPICK_TRUST_ACTOR_HEADER must be true or false, not "maybe"/);
+  });
+
   it("stops start-up with a message naming the module when it exports no agents", async () => {
     const failure = startServer({
       env: { PREPICK_DATA_DIR: store(), PREPICK_AGENTS_MODULE: "server/agents-module.ts" },

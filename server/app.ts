@@ -6,14 +6,16 @@ import { checkAgents } from "./agents/check-agents";
 import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
 import type { Database } from "./database/database";
 import { openDatabase } from "./database/open-database";
-import { type ActorVariables, type Authenticate, actorMiddleware } from "./http/actor";
+import { type ActorVariables, type Authenticate, actorMiddleware, pageCookieMiddleware } from "./http/actor";
 import { chatRoute } from "./http/chat-route";
 import type { RouteContext } from "./http/context";
 import { corsMiddleware } from "./http/cors";
+import { crossSiteGuard } from "./http/cross-site-guard";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
 import { storableUrlMiddleware } from "./http/storable-url";
+import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
@@ -28,8 +30,17 @@ export interface PrepickOptions extends AgentModuleOptions {
   databaseUrl?: string;
   /** PGlite's folder on disk (`PREPICK_DATA_DIR`); leave out for an in-memory store. */
   dataDir?: string;
-  /** Decides who makes a request; default: `x-actor-id`, else the `prepick_actor` cookie. */
+  /**
+   * Decides who makes a request (a session, a token); an undefined or empty id answers 401. When
+   * given, neither `x-actor-id` nor the `prepick_actor` cookie is read. Default: the header (while
+   * trusted), else the cookie, which is local identity, not authentication.
+   */
   authenticate?: Authenticate;
+  /**
+   * Whether `x-actor-id` names the actor (`PREPICK_TRUST_ACTOR_HEADER`, default true). It is
+   * whatever the client claims: fine for development and tests, never for a server others reach.
+   */
+  trustActorHeader?: boolean;
   /** The built demo page served at `/` (default `dist/demo`). */
   demoDir?: string;
   /** The registry JSON served at `/r/*` (default `public/r`). */
@@ -117,11 +128,24 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     app.use("/agent/*", corsMiddleware(options.corsOrigins));
   }
   app.use("*", storableUrlMiddleware());
-  app.use("/agent/*", actorMiddleware(options.authenticate));
+  const corsOrigins = options.corsOrigins ?? [];
+  // Before the actor check too: a request another site sent is refused before it can act or be
+  // issued a cookie.
+  app.use("/agent/*", crossSiteGuard(corsOrigins));
+  app.use(
+    "/agent/*",
+    actorMiddleware({
+      authenticate: options.authenticate,
+      trustActorHeader: options.trustActorHeader ?? true,
+      corsOrigins,
+    }),
+  );
+  app.use("*", pageCookieMiddleware());
   chatRoute(app, context);
   runRoutes(app, context);
   toolCallRoutes(app, context);
   readRoutes(app, context);
+  threadRoute(app, context);
   staticRoutes(app, {
     demoDir: resolve(options.demoDir ?? "dist/demo"),
     registryDir: resolve(options.registryDir ?? "public/r"),

@@ -78,10 +78,12 @@ describe("bad input", () => {
 });
 
 describe("actors", () => {
-  it("issues a cookie to a browser without one and knows it on the next request", async () => {
-    const first = await fetch(`${server.url}/agent/approvals`);
+  it("issues a cookie to the server's own page without one and knows it on the next request", async () => {
+    const first = await fetch(`${server.url}/agent/approvals`, {
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     const cookie = first.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^prepick_actor=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(/^prepick_actor=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
     const second = await fetch(`${server.url}/agent/approvals`, {
       headers: { cookie: cookie.split(";")[0] ?? "" },
     });
@@ -92,7 +94,7 @@ describe("actors", () => {
   it("issues the cookie on a first request that streams, and answers that browser as the owner", async () => {
     const response = await fetch(`${server.url}/agent/chat`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({ message: { role: "user", parts: [{ type: "text", text: "Refactor it" }] } }),
     });
     const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";

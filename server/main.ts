@@ -2,7 +2,7 @@
 // the module PREPICK_AGENTS_MODULE names.
 import { resolve } from "node:path";
 import { DEMO_AGENTS } from "./agents/demo-agents";
-import { loadAgentsModule } from "./agents-module";
+import { type AgentsModule, loadAgentsModule } from "./agents-module";
 import { parseCorsOrigins } from "./http/cors";
 import { createServer } from "./server";
 
@@ -28,6 +28,17 @@ function readWhole(name: string, least: number, unit: string): number | undefine
   return value;
 }
 
+/** A yes/no setting from the environment; undefined when unset. */
+function readSwitch(name: string): boolean | undefined {
+  const raw = process.env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new Error(`${name} must be true or false, not ${JSON.stringify(process.env[name])}`);
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
+
 async function main(): Promise<void> {
   const leaseMs = readWhole("PREPICK_LEASE_MS", 100, "milliseconds");
   const maxRuns = readWhole("PREPICK_MAX_RUNS", 1, "runs");
@@ -35,14 +46,28 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
+  const trustActorHeader = readSwitch("PREPICK_TRUST_ACTOR_HEADER") ?? true;
+  const loaded: AgentsModule = agentsModule
+    ? await loadAgentsModule(agentsModule)
+    : { agents: [...DEMO_AGENTS] };
+  const host = process.env.HOST?.trim() || "127.0.0.1";
+  if (!LOOPBACK.has(host) && !loaded.authenticate) {
+    console.warn(
+      `Prepick: listening on ${host} lets other machines reach this server, whose identity is local only` +
+        (trustActorHeader ? " (x-actor-id is trusted: anyone can act as anyone)" : " (a browser cookie)") +
+        ". Export authenticate from PREPICK_AGENTS_MODULE before exposing it.",
+    );
+  }
   const server = await createServer({
     corsOrigins,
-    agents: agentsModule ? await loadAgentsModule(agentsModule) : DEMO_AGENTS,
+    trustActorHeader,
+    agents: loaded.agents,
+    ...(loaded.authenticate ? { authenticate: loaded.authenticate } : {}),
     port: readPort(process.env.PORT),
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     ...(maxRuns !== undefined ? { maxRuns } : {}),
     ...(scriptedLatencyMs !== undefined ? { scriptedLatencyMs } : {}),
-    host: process.env.HOST?.trim() || "127.0.0.1",
+    host,
     ...(databaseUrl
       ? { databaseUrl }
       : { dataDir: resolve(process.env.PREPICK_DATA_DIR?.trim() || ".data") }),

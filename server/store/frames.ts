@@ -56,6 +56,19 @@ export class FrameStore {
   }
 
   /**
+   * The run's frames after `after`, in order, at most `limit`, each frame as the JSON text the
+   * database holds: a reader that only passes frames on (a thread read) neither parses nor
+   * serialises them again.
+   */
+  async afterAsJson(runId: string, after: number, limit: number): Promise<{ seq: number; json: string }[]> {
+    const rows = await this.db.query(
+      "SELECT seq, frame::text AS json FROM prepick_frames WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+      [runId, after, limit],
+    );
+    return rows.map((row) => ({ seq: Number(row.seq), json: String(row.json) }));
+  }
+
+  /**
    * The frames a model call left without finishing: from the last `step-start` of `step` on, when
    * no checkpoint closed it (its process died mid-call). Empty when the call never started.
    */

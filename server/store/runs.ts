@@ -8,6 +8,20 @@ import { json, storable } from "./json";
 import { type Row, toJournal, toRun, toThread } from "./read-rows";
 import type { ClaimedRun, Lease, RunRow, RunStatus, UserMessage } from "./rows";
 
+/** A turn of a thread as a reader sees it: the person's message and the run that answered it. */
+export interface ThreadTurn {
+  /** The run. */
+  runId: string;
+  /** Its position in the thread, from 1. */
+  turn: number;
+  /** The assistant message the run writes. */
+  messageId: string;
+  /** The person's message that started it. */
+  userMessage: UserMessage;
+  /** Where the run is. */
+  status: RunStatus;
+}
+
 /** What starting a run may come to. */
 export type StartRunResult =
   | { kind: "started"; run: RunRow; claimed?: ClaimedRun }
@@ -135,6 +149,32 @@ export class RunStore {
       threadId,
     ]);
     return rows.map(toRun);
+  }
+
+  /**
+   * One page of a thread's turns for reading it back: the latest `limit` turns before turn
+   * `before` (all of them when undefined), oldest first, with only what a reader shows (not the
+   * model messages, which can be large), and whether older turns remain.
+   */
+  async turnsOfThread(
+    threadId: string,
+    before: number | undefined,
+    limit: number,
+  ): Promise<{ turns: ThreadTurn[]; older: boolean }> {
+    const rows = await this.db.query(
+      `SELECT id, turn, message_id, user_message, status FROM prepick_runs
+       WHERE thread_id = $1 AND ($2::int IS NULL OR turn < $2::int)
+       ORDER BY turn DESC LIMIT $3`,
+      [threadId, before ?? null, limit + 1],
+    );
+    const turns = rows.slice(0, limit).map((row) => ({
+      runId: String(row.id),
+      turn: Number(row.turn),
+      messageId: String(row.message_id),
+      userMessage: row.user_message as UserMessage,
+      status: row.status as RunStatus,
+    }));
+    return { turns: turns.reverse(), older: rows.length > limit };
   }
 
   /**

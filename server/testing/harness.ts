@@ -28,10 +28,12 @@ export async function call(
   actor: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  // Every POST is JSON, as the server requires of a state-changing request (a body or not).
+  const sent = body ?? (method === "POST" ? {} : undefined);
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { "x-actor-id": actor, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    headers: { "x-actor-id": actor, ...(sent !== undefined ? { "content-type": "application/json" } : {}) },
+    ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}),
   });
   const text = await response.text();
   return {

@@ -18,10 +18,12 @@ const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   server = await startAgentServer([refactorer]);
-  // A browser keeps the actor cookie the server issues; this stand-in does the same.
+  // A browser on the server's own origin names that origin on its requests and keeps the actor
+  // cookie the server issues; this stand-in does the same.
   let cookie: string | undefined;
   globalThis.fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
+    headers.set("origin", server.url);
     if (cookie) headers.set("cookie", cookie);
     const response = await realFetch(input, { ...init, headers });
     cookie = response.headers.get("set-cookie")?.split(";")[0] ?? cookie;

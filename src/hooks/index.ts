@@ -38,6 +38,7 @@ export {
 export type * from "./transcript-types";
 export {
   type ChatTranscript,
+  type PagedThreadTransport,
   type UseChatTranscriptOptions,
   useApproval,
   useChatTranscript,

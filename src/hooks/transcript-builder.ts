@@ -35,6 +35,10 @@ export interface TranscriptChat {
   addToolOutput: ChatAddToolOutputFunction<UIMessage>;
   /** Records an approval decision (the plain AI SDK approval path). */
   addToolApprovalResponse: ChatAddToolApproveResponseFunction;
+  /** The chat's id (the reference server's thread id), for loading older messages. */
+  readonly id?: string;
+  /** Replaces the chat's messages; older messages are put first through it. */
+  setMessages?: (messages: UIMessage[] | ((messages: UIMessage[]) => UIMessage[])) => void;
 }
 
 type AnyToolPart = ToolUIPart | DynamicToolUIPart;

@@ -57,6 +57,8 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   readonly client: ToolCallClient;
   private readonly agent: string | undefined;
   private readonly runs = new Map<string, RunRecord>();
+  // Each loaded chat's cursor to the turns before the oldest one loaded; null when none remain.
+  private readonly olderCursors = new Map<string, string | null>();
 
   /** A transport for the server at `options.api` (the page's origin by default). */
   constructor(options: AgentChatTransportOptions = {}) {
@@ -70,13 +72,17 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   }
 
   /**
-   * Loads a stored thread as AI SDK messages (empty when it does not exist yet) and remembers its
-   * latest run, so `resumeStream()` can follow it. Pass the result as the chat's `messages`.
+   * Loads a stored thread's latest turns as AI SDK messages (empty when it does not exist yet)
+   * and remembers its latest run, so `resumeStream()` can follow it. Pass the result as the chat's
+   * `messages`; `hasOlder` then tells whether `loadOlder` has more to give.
    */
-  async loadThread(chatId: string): Promise<UIMessage[]> {
-    const response = await this.client.thread(chatId);
+  async loadThread(chatId: string, options: { limit?: number } = {}): Promise<UIMessage[]> {
+    const response = await this.client.thread(chatId, options);
     if (!response.ok) {
-      if (response.failure.kind === "not-found") return [];
+      if (response.failure.kind === "not-found") {
+        this.olderCursors.set(chatId, null);
+        return [];
+      }
       throw new ToolCallError(response.failure);
     }
     const thread = response.result;
@@ -85,7 +91,26 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
       const frames = [...message.frames].sort((a, b) => a.seq - b.seq);
       this.runs.set(chatId, { runId: message.runId, frames, fold: foldFrames(frames).state });
     }
+    this.olderCursors.set(chatId, thread.nextCursor ?? null);
     return hydrateThread(thread);
+  }
+
+  /** Whether the server holds turns of a loaded chat older than those loaded so far. */
+  hasOlder(chatId: string): boolean {
+    return typeof this.olderCursors.get(chatId) === "string";
+  }
+
+  /**
+   * Loads the page of turns before the oldest loaded one, as AI SDK messages to put before the
+   * chat's messages; empty when there are none. The chat's latest run stays the one followed.
+   */
+  async loadOlder(chatId: string, options: { limit?: number } = {}): Promise<UIMessage[]> {
+    const cursor = this.olderCursors.get(chatId);
+    if (typeof cursor !== "string") return [];
+    const response = await this.client.thread(chatId, { ...options, cursor });
+    if (!response.ok) throw new ToolCallError(response.failure);
+    this.olderCursors.set(chatId, response.result.nextCursor ?? null);
+    return hydrateThread(response.result);
   }
 
   /** Sends the person's message and streams the run; or, after approval responses, sends them and follows. */

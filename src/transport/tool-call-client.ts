@@ -68,8 +68,18 @@ export interface ThreadResponse {
   threadId: string;
   /** The agent that runs in it. */
   agent: string;
-  /** Its messages in order. */
+  /** The page's messages in order: the latest turns on the first page, older ones by cursor. */
   messages: (ThreadUserMessage | ThreadAssistantMessage)[];
+  /** Reads the turns before this page (`thread(id, { cursor })`); null when there are none. */
+  nextCursor?: string | null;
+}
+
+/** Which page of a thread to read. */
+export interface ThreadPageOptions {
+  /** The `nextCursor` of the page read before; the latest turns when left out. */
+  cursor?: string;
+  /** How many turns the page holds (the server's default is 50, its most 200). */
+  limit?: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -188,9 +198,16 @@ export class ToolCallClient {
     return this.call(`/agent/runs/${encodeURIComponent(runId)}/cancel`);
   }
 
-  /** Reads a stored thread, or a failure (`not-found` for a thread that does not exist yet). */
-  thread(threadId: string): Promise<ToolCallResponse<ThreadResponse>> {
-    return this.read(`/agent/threads/${encodeURIComponent(threadId)}`);
+  /**
+   * Reads a page of a stored thread (its latest turns, or those before `cursor`), or a failure
+   * (`not-found` for a thread that does not exist yet).
+   */
+  thread(threadId: string, page: ThreadPageOptions = {}): Promise<ToolCallResponse<ThreadResponse>> {
+    const query = new URLSearchParams();
+    if (page.cursor !== undefined) query.set("cursor", page.cursor);
+    if (page.limit !== undefined) query.set("limit", String(page.limit));
+    const search = query.toString();
+    return this.read(`/agent/threads/${encodeURIComponent(threadId)}${search ? `?${search}` : ""}`);
   }
 }
 

@@ -492,3 +492,119 @@ describe("bad input across every endpoint", { timeout: 120_000 }, () => {
     expect(settled.status, JSON.stringify(settled.body)).toBe(200);
   });
 });
+
+describe("bad input for identity and the thread read", { timeout: 120_000 }, () => {
+  /** A request with exactly these headers (no actor unless one is given). */
+  async function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
+    if (!server) throw new Error("the server did not start");
+    const response = await fetch(new URL(path, server.url), {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, headers: response.headers, body: await readBody(response) };
+  }
+  const thread = (query: string) => send("GET", `/agent/threads/${refactor.threadId}${query}`);
+  const cancel = () => `/agent/runs/${refactor.runId}/cancel`;
+  const form = { "x-actor-id": "ada", "content-type": "application/x-www-form-urlencoded" };
+
+  function identityCases(): BadRequest[] {
+    const otherKind = Buffer.from("run:3").toString("base64url");
+    return [
+      ...["0", "201", "abc", "-1", "1.5", "", "1e2"].map((limit) => ({
+        name: `thread: limit ${JSON.stringify(limit)}`,
+        send: () => thread(`?limit=${encodeURIComponent(limit)}`),
+        status: 400,
+        says: new RegExp(
+          `^limit must be a whole number from 1 to 200, not ${JSON.stringify(JSON.stringify(limit)).slice(1, -1)}$`,
+        ),
+      })),
+      ...["nope!", "", otherKind, "dHVybjp4"].map((cursor) => ({
+        name: `thread: cursor ${JSON.stringify(cursor)}`,
+        send: () => thread(`?cursor=${encodeURIComponent(cursor)}`),
+        status: 400,
+        says: /^cursor must be a nextCursor this server returned, not /,
+      })),
+      {
+        name: "cancel: a plain form POST from another site",
+        send: () =>
+          raw(
+            "POST",
+            cancel(),
+            { ...form, origin: "http://evil.example", "sec-fetch-site": "cross-site" },
+            "",
+          ),
+        status: 403,
+        says: /must come from this server's own pages .* not from Origin "http:\/\/evil\.example"/,
+      },
+      {
+        name: "cancel: a plain form POST from a same-site page",
+        send: () =>
+          raw("POST", cancel(), { ...form, origin: "http://localhost:1", "sec-fetch-site": "same-site" }, ""),
+        status: 403,
+        says: /not from Origin "http:\/\/localhost:1"/,
+      },
+      {
+        name: "cancel: a form POST from a sandboxed page (Origin null)",
+        send: () => raw("POST", cancel(), { ...form, origin: "null" }, ""),
+        status: 403,
+        says: /not from Origin "null"/,
+      },
+      {
+        name: "cancel: a form POST with no Origin",
+        send: () => raw("POST", cancel(), form, "a=1"),
+        status: 415,
+        says: /must be sent with content-type: application\/json, not "application\/x-www-form-urlencoded"/,
+      },
+      {
+        name: "cancel: no content type at all",
+        send: () => raw("POST", cancel(), { "x-actor-id": "ada" }),
+        status: 415,
+        says: /content-type: application\/json, not "none"/,
+      },
+      {
+        name: "chat: JSON from another site",
+        send: () =>
+          raw(
+            "POST",
+            "/agent/chat",
+            { "x-actor-id": "ada", "content-type": "application/json", origin: "http://evil.example" },
+            json(chatBody("refactorer", "hi")),
+          ),
+        status: 403,
+        says: /POST \/agent\/chat must come from/,
+      },
+      {
+        name: "a POST to an unknown route from another site",
+        send: () => raw("POST", "/agent/nope", { ...form, origin: "http://evil.example" }, "a=1"),
+        status: 403,
+        says: /POST \/agent\/nope must come from/,
+      },
+      {
+        name: "approvals: no actor at all",
+        send: () => raw("GET", "/agent/approvals", {}),
+        status: 401,
+        says: /names no actor/,
+      },
+    ];
+  }
+
+  it("gets a 4xx naming the field, rule and value, no cookie for a foreign request, and no row changes", async () => {
+    if (!cluster || !server) throw new Error("the server did not start");
+    const table = identityCases();
+    expect(new Set(table.map(({ name }) => name)).size).toBe(table.length);
+    const before = await tableSnapshot(cluster, databaseUrl);
+    for (const { name, send: request, status, says } of table) {
+      const response = await request();
+      const context = `${name}: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
+      expect.soft(response.status, context).toBe(status);
+      expect.soft(messages(response), context).toMatch(says);
+      expect.soft(response.headers.get("set-cookie"), context).toBeNull();
+    }
+    expect(await tableSnapshot(cluster, databaseUrl)).toEqual(before);
+    // The run the forged cancels named is still waiting on its questions.
+    const stillParked = await apiClient(server.url, "ada").get(`/agent/threads/${refactor.threadId}`);
+    expect(JSON.stringify(stillParked.body)).toContain('"status":"parked"');
+  });
+});
