@@ -7,6 +7,7 @@ import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
 import type { Database } from "./database/database";
 import { openDatabase } from "./database/open-database";
 import { type ActorVariables, type Authenticate, actorMiddleware, pageCookieMiddleware } from "./http/actor";
+import { agUiRoute } from "./http/ag-ui/ag-ui-route";
 import { chatRoute } from "./http/chat-route";
 import type { RouteContext } from "./http/context";
 import { corsMiddleware } from "./http/cors";
@@ -142,6 +143,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   );
   app.use("*", pageCookieMiddleware());
   chatRoute(app, context);
+  agUiRoute(app, context);
   runRoutes(app, context);
   toolCallRoutes(app, context);
   readRoutes(app, context);

@@ -2,8 +2,7 @@ import type { UserMessage } from "../store/rows";
 import type { AgentApp, RouteContext } from "./context";
 import { field, isObject, readJsonBody } from "./read-body";
 import { frameStreamResponse } from "./sse";
-
-const ID = /^[\w.:-]{1,200}$/;
+import { CLIENT_ID as ID, startTurn } from "./start-turn";
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -47,47 +46,15 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
     }
     const message = parseMessage(field(body.value, "message"));
     if (!message.ok) return c.json({ error: message.error }, 400);
-    const actorId = c.get("actorId");
     const threadId = threadField ?? `thread-${crypto.randomUUID()}`;
-    const existing = threadField ? await context.store.threads.get(threadField) : undefined;
-    const name = agentName ?? existing?.agent ?? context.agents[0]?.name;
-    const agent = context.agents.find((candidate) => candidate.name === name);
-    if (!agent) {
-      const known = context.agents.map((candidate) => `"${candidate.name}"`).join(", ");
-      return c.json({ error: `agent "${name}" is not hosted here; the agents are ${known || "none"}` }, 400);
-    }
-    const runId = `run-${crypto.randomUUID()}`;
-    // With room here, the run starts in this process at once; else any process with room claims it.
-    const started = await context.worker.admit((lease) =>
-      context.store.runs.start(
-        {
-          threadId,
-          createThread: true,
-          actorId,
-          agent: agent.name,
-          runId,
-          messageId: `msg-${crypto.randomUUID()}`,
-          userMessage: message.value,
-        },
-        lease,
-      ),
-    );
-    if (started.kind === "not-found") return c.json({ error: `No thread ${threadId} is yours.` }, 404);
-    if (started.kind === "other-agent") {
-      return c.json(
-        { error: `thread ${threadId} talks to agent "${started.agent}", not "${agent.name}"` },
-        400,
-      );
-    }
-    if (started.kind === "busy") {
-      return c.json(
-        {
-          error: `thread ${threadId} already has run ${started.runId} running or waiting for answers; settle or cancel it first`,
-          runId: started.runId,
-        },
-        409,
-      );
-    }
+    const turn = await startTurn(context, {
+      actorId: c.get("actorId"),
+      ...(agentName !== undefined ? { agent: agentName } : {}),
+      threadId,
+      message: message.value,
+    });
+    if (!turn.ok) return c.json(turn.body, turn.status);
+    const { runId } = turn;
     return frameStreamResponse({
       store: context.store,
       hub: context.hub,

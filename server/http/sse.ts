@@ -1,13 +1,6 @@
-import type { Frame } from "prepick/core";
 import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
-
-// Followers poll this often even without a notification, so a lost NOTIFY only delays them.
-const POLL_MS = 1_000;
-// How many stored frames one read takes.
-const READ_LIMIT = 500;
-// A comment line this often keeps proxies from closing an idle stream of a parked run.
-const KEEP_ALIVE_MS = 15_000;
+import { followFrames } from "./follow-frames";
 
 /** What a frame stream follows. */
 export interface FrameStreamOptions {
@@ -27,50 +20,30 @@ export interface FrameStreamOptions {
   closing?: AbortSignal;
 }
 
-function ends(frame: Frame, followAll: boolean): boolean {
-  return frame.kind === "run-finish" || (!followAll && frame.kind === "run-parked");
-}
+/** The headers of every event-stream response the server sends. */
+export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
 
 /**
- * An SSE response of a run's stored frames after `after`, each event `id: <seq>` and
- * `data: <frame>`, following live until the run parks or finishes (finishes, with `followAll`).
+ * A response whose body `write` fills, ended when `write` returns or the reader goes away; the
+ * signal `write` gets aborts then, or when `closing` (the server's) does.
  */
-export function frameStreamResponse(options: FrameStreamOptions): Response {
-  const { store, hub, runId, followAll } = options;
+export function eventStreamResponse(
+  write: (enqueue: (text: string) => void, signal: AbortSignal) => Promise<void>,
+  options: { headers?: Record<string, string>; closing?: AbortSignal },
+): Response {
   const abort = new AbortController();
   const encoder = new TextEncoder();
   const stop = () => abort.abort();
   options.closing?.addEventListener("abort", stop, { once: true });
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let after = options.after;
-      let quietSince = Date.now();
       try {
-        while (!abort.signal.aborted) {
-          const waiting = hub.wait(runId, POLL_MS, abort.signal);
-          const frames = await store.frames.after(runId, after, READ_LIMIT);
-          for (const [index, { seq, frame }] of frames.entries()) {
-            controller.enqueue(encoder.encode(`id: ${seq}\ndata: ${JSON.stringify(frame)}\n\n`));
-            after = seq;
-            // A park with frames stored after it is history (the run was answered since): a replay
-            // from before it goes on, and only the run's latest park ends the response.
-            const latest = index === frames.length - 1 && frames.length < READ_LIMIT;
-            if (ends(frame, followAll) && (frame.kind === "run-finish" || latest)) {
-              controller.close();
-              return;
-            }
-          }
-          if (frames.length > 0) {
-            quietSince = Date.now();
-            // A read may have stopped at its limit: read on.
-            if (frames.length === READ_LIMIT) continue;
-          }
-          if (Date.now() - quietSince > KEEP_ALIVE_MS) {
-            controller.enqueue(encoder.encode(": keep-alive\n\n"));
-            quietSince = Date.now();
-          }
-          await waiting;
-        }
+        await write((text) => controller.enqueue(encoder.encode(text)), abort.signal);
         controller.close();
       } catch (error) {
         if (!abort.signal.aborted) controller.error(error);
@@ -84,14 +57,25 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
       abort.abort();
     },
   });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-      ...options.headers,
+  return new Response(body, { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...options.headers } });
+}
+
+/**
+ * An SSE response of a run's stored frames after `after`, each event `id: <seq>` and
+ * `data: <frame>`, following live until the run parks or finishes (finishes, with `followAll`).
+ */
+export function frameStreamResponse(options: FrameStreamOptions): Response {
+  const { store, hub, runId, followAll, after } = options;
+  return eventStreamResponse(
+    async (enqueue, signal) => {
+      for await (const item of followFrames({ store, hub, runId, after, followAll, signal })) {
+        if (item === "quiet") enqueue(": keep-alive\n\n");
+        else enqueue(`id: ${item.seq}\ndata: ${JSON.stringify(item.frame)}\n\n`);
+      }
     },
-  });
+    {
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.closing ? { closing: options.closing } : {}),
+    },
+  );
 }
