@@ -72,7 +72,7 @@ function ChatApproval({
       data-state={status}
       aria-labelledby={titleId}
       className={cn(
-        "w-full gap-3 rounded-lg p-4 text-sm data-[state=failed]:border-destructive/40",
+        "w-full min-w-0 gap-3 rounded-lg p-4 text-sm wrap-anywhere data-[state=failed]:border-destructive/40",
         className,
       )}
       {...props}
