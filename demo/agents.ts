@@ -10,6 +10,10 @@ export const HostedAgentSchema = z.object({
   ask: z.boolean().optional(),
   /** The agent's intake, as the questions it will post, if it has one. */
   intake: ElicitationRequestSchema.extend({ when: IntakeWhenSchema.optional() }).optional(),
+  /** The tools the model may call, and whether a person approves each before it runs. */
+  tools: z
+    .array(z.object({ name: z.string(), description: z.string(), needsApproval: z.boolean() }))
+    .optional(),
 });
 
 /** One agent as `GET /agent/agents` lists it. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
 import { AgentPicker } from "./agent-picker";
 import { AGENT_NOTES, fetchAgents, type HostedAgent } from "./agents";
@@ -34,6 +34,21 @@ function newThreadId(): string {
   ).join("");
 }
 
+/** Below Tailwind's `md` breakpoint the agents move into a dialog, so the conversation has the screen. */
+const NARROW_QUERY = "(max-width: 47.99rem)";
+
+/** Whether the page is narrower than `md`, following the window as it resizes. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia(NARROW_QUERY);
+      query.addEventListener("change", listener);
+      return () => query.removeEventListener("change", listener);
+    },
+    () => window.matchMedia(NARROW_QUERY).matches,
+  );
+}
+
 /** The demo page: pick one of the server's agents and chat with it through the registry's block. */
 export function DemoApp() {
   const [agents, setAgents] = useState<AgentsState>({ status: "loading" });
@@ -64,40 +79,92 @@ export function DemoApp() {
     setThreadId(newThreadId());
   };
 
+  const narrow = useNarrow();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const pick = (name: string) => {
+    startConversation(name);
+    dialogRef.current?.close();
+  };
+
+  const agentsPanel = (
+    <>
+      {agents.status === "loading" && <p className="text-muted-foreground text-sm">Loading agents…</p>}
+      {agents.status === "failed" && (
+        <p role="alert" className="text-destructive text-sm">
+          Could not load the agents: {agents.message}
+        </p>
+      )}
+      {agent && <AgentPicker agents={list} value={agent.name} onValueChange={pick} />}
+      {agent && (
+        <button
+          type="button"
+          onClick={() => pick(agent.name)}
+          className="self-start rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          New conversation
+        </button>
+      )}
+    </>
+  );
+
   return (
     <div className="flex h-dvh flex-col bg-background text-foreground">
-      <header className="flex items-center justify-between gap-4 border-b px-6 py-3">
-        <div>
+      <header className="flex items-center justify-between gap-3 border-b px-4 py-2 md:px-6 md:py-3">
+        <div className="min-w-0">
           <p className="font-semibold text-lg">Prepick</p>
-          <p className="text-muted-foreground text-sm">
+          <p className="hidden text-muted-foreground text-sm md:block">
             The agent asks a few questions before it starts, with answers pre-picked so confirming is enough.
           </p>
         </div>
-        <ThemeToggle />
-      </header>
-      <div className="grid min-h-0 flex-1 grid-cols-1 grid-rows-[auto_1fr] md:grid-cols-[18rem_1fr] md:grid-rows-1">
-        <aside
-          aria-label="Demo agents"
-          className="flex flex-col gap-6 overflow-y-auto border-b p-6 md:border-r md:border-b-0"
-        >
-          {agents.status === "loading" && <p className="text-muted-foreground text-sm">Loading agents…</p>}
-          {agents.status === "failed" && (
-            <p role="alert" className="text-destructive text-sm">
-              Could not load the agents: {agents.message}
-            </p>
-          )}
-          {agent && <AgentPicker agents={list} value={agent.name} onValueChange={startConversation} />}
-          {agent && (
+        <div className="flex shrink-0 items-center gap-2">
+          {narrow ? (
             <button
               type="button"
-              onClick={() => startConversation(agent.name)}
-              className="self-start rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              aria-haspopup="dialog"
+              aria-expanded={dialogOpen}
+              onClick={() => {
+                dialogRef.current?.showModal();
+                setDialogOpen(true);
+              }}
+              className="max-w-[11rem] truncate rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              New conversation
+              Agent: {agent?.name ?? "…"}
             </button>
-          )}
-        </aside>
-        <main className="min-h-0">
+          ) : null}
+          <ThemeToggle />
+        </div>
+      </header>
+      {narrow ? (
+        // A modal dialog on a phone: the page behind is inert, Escape closes it, the focus returns.
+        <dialog
+          ref={dialogRef}
+          aria-label="Demo agents"
+          onClose={() => setDialogOpen(false)}
+          className="m-0 max-h-dvh w-full max-w-none overflow-y-auto border-b bg-background p-4 text-foreground backdrop:bg-black/50"
+        >
+          <div className="flex flex-col gap-4">
+            <div className="flex items-center justify-between gap-2">
+              <p className="font-medium">Demo agents</p>
+              <button
+                type="button"
+                onClick={() => dialogRef.current?.close()}
+                className="rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                Close
+              </button>
+            </div>
+            {agentsPanel}
+          </div>
+        </dialog>
+      ) : null}
+      <div className="grid min-h-0 flex-1 grid-cols-1 grid-rows-1 md:grid-cols-[18rem_1fr]">
+        {narrow ? null : (
+          <aside aria-label="Demo agents" className="flex flex-col gap-6 overflow-y-auto border-r p-6">
+            {agentsPanel}
+          </aside>
+        )}
+        <main className="min-h-0 min-w-0">
           {agent && (
             <AgentChat
               key={threadId}

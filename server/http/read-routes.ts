@@ -12,6 +12,12 @@ export function readRoutes(app: AgentApp, context: RouteContext): void {
       agents: context.agents.map((agent) => ({
         name: agent.name,
         ask: agent.ask,
+        tools: agent.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          // A function decides per call: the tool may ask.
+          needsApproval: tool.needsApproval !== undefined && tool.needsApproval !== false,
+        })),
         ...(agent.intake ? { intake: { ...intakeRequest(agent.intake), when: agent.intake.when } } : {}),
       })),
     }),

@@ -71,12 +71,15 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
               },
             ],
             frames: [
-              {
-                kind: result.needsApproval ? "approval-request" : "tool-call",
-                id: call.id,
-                toolName: call.toolName,
-                input: result.input,
-              },
+              result.needsApproval
+                ? {
+                    kind: "approval-request",
+                    id: call.id,
+                    toolName: call.toolName,
+                    input: result.input,
+                    ...(tool?.description ? { description: tool.description } : {}),
+                  }
+                : { kind: "tool-call", id: call.id, toolName: call.toolName, input: result.input },
             ],
           },
   );

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { ApprovalBlock, ApprovalState } from "@/hooks/transcript-types";
+import type { ApprovalBlock, ApprovalResult, ApprovalState } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatToolCallSection } from "./chat-tool-call";
 
@@ -30,6 +30,11 @@ function useApprovalState(block: ApprovalBlock): ApprovalState {
   return React.useSyncExternalStore(block.subscribe, block.getSnapshot, block.getSnapshot);
 }
 
+/** What the approved call did; re-renders when its result arrives. */
+function useApprovalResult(block: ApprovalBlock): ApprovalResult | undefined {
+  return React.useSyncExternalStore(block.subscribe, block.getResult, block.getResult);
+}
+
 /** Input as the person judges it: strings as they are, anything else as indented JSON. */
 function formatInput(input: unknown): string {
   if (typeof input === "string") return input;
@@ -41,24 +46,56 @@ function formatInput(input: unknown): string {
 }
 
 /**
+ * The focus indicator of every control inside: a solid 2px outline in the theme's ring colour, set
+ * off from the control, where the primitives draw a faint halo (WCAG 2.4.7 and 2.4.13).
+ */
+const FOCUS_INDICATOR =
+  "[&_:focus-visible]:outline-solid [&_:focus-visible]:outline-2 [&_:focus-visible]:outline-offset-2 [&_:focus-visible]:outline-ring";
+
+/**
  * A tool call waiting for the person's word: what it would do, Approve and Reject, and an
  * optional reason the model is told on a rejection. Shows the decision once it is made.
  */
 function ChatApproval({
   block,
+  autoFocus = false,
   className,
   ...props
 }: React.ComponentProps<"div"> & {
   /** The approval, as `useChatTranscript` gives it. */
   block: ApprovalBlock;
+  /** Moves the focus to the card when it appears waiting, as a new question set takes it. */
+  autoFocus?: boolean;
 }) {
   const state = useApprovalState(block);
+  const result = useApprovalResult(block);
+  const cardRef = React.useRef<HTMLDivElement>(null);
+  const decisionRef = React.useRef<HTMLParagraphElement>(null);
   const status = approvalStatus(state);
   const [reason, setReason] = React.useState("");
   const reasonId = React.useId();
   const titleId = React.useId();
   const decided = state.status === "settled";
   const busy = state.status === "submitting";
+  const descriptionId = React.useId();
+
+  const mounted = React.useRef(false);
+  React.useEffect(() => {
+    if (mounted.current) return;
+    mounted.current = true;
+    if (autoFocus && !decided) cardRef.current?.focus();
+  }, [autoFocus, decided]);
+
+  // Once decided the buttons are gone: unless the person moved on, the focus lands on the outcome.
+  const wasDecided = React.useRef(decided);
+  React.useEffect(() => {
+    if (decided && !wasDecided.current) {
+      const active = document.activeElement;
+      const lost = active === null || active === document.body || cardRef.current?.contains(active);
+      if (lost) decisionRef.current?.focus();
+    }
+    wasDecided.current = decided;
+  }, [decided]);
 
   const reject = () => {
     const trimmed = reason.trim();
@@ -67,12 +104,17 @@ function ChatApproval({
 
   return (
     <Card
+      ref={cardRef}
       role="region"
+      tabIndex={-1}
       data-slot="chat-approval"
       data-state={status}
       aria-labelledby={titleId}
+      aria-describedby={block.description !== undefined ? descriptionId : undefined}
       className={cn(
-        "w-full gap-3 rounded-lg p-4 text-sm data-[state=failed]:border-destructive/40",
+        "w-full min-w-0 gap-3 rounded-lg p-4 text-sm wrap-anywhere data-[state=failed]:border-destructive/40",
+        "focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        FOCUS_INDICATOR,
         className,
       )}
       {...props}
@@ -84,13 +126,38 @@ function ChatApproval({
           {decided ? (state.approved ? " approved" : " rejected") : " to run?"}
         </p>
       </div>
+      {block.description !== undefined ? (
+        <p id={descriptionId} data-slot="chat-approval-description" className="text-muted-foreground">
+          {block.description}
+        </p>
+      ) : null}
       <ChatToolCallSection label="Input" value={formatInput(block.input)} />
       {decided ? (
-        <p data-slot="chat-approval-decision" className="text-muted-foreground">
-          {state.approved ? "You approved this call." : "You rejected this call."}
-          {!state.approved && state.reason ? ` Reason: ${state.reason}` : null}
-          {state.conflict ? " (It had already been decided elsewhere.)" : null}
-        </p>
+        <>
+          <p
+            ref={decisionRef}
+            tabIndex={-1}
+            data-slot="chat-approval-decision"
+            className="rounded-sm text-muted-foreground"
+          >
+            {state.approved ? "You approved this call." : "You rejected this call."}
+            {!state.approved && state.reason ? ` Reason: ${state.reason}` : null}
+            {state.conflict ? " (It had already been decided elsewhere.)" : null}
+          </p>
+          {result?.status === "running" ? (
+            <p data-slot="chat-approval-running" className="text-muted-foreground">
+              Running…
+            </p>
+          ) : null}
+          {result?.status === "done" ? (
+            <ChatToolCallSection label="Output" value={formatInput(result.output)} />
+          ) : null}
+          {result?.status === "error" ? (
+            <p data-slot="chat-approval-error" className="text-destructive">
+              {result.errorText}
+            </p>
+          ) : null}
+        </>
       ) : (
         <>
           <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">

@@ -49,7 +49,8 @@ function ChatElicitation({
       tabIndex={-1}
       data-slot="chat-elicitation"
       data-phase={phase}
-      className={cn("gap-4 p-4 outline-none", className)}
+      // A prompt, an option or an answer may hold a word longer than the card: it breaks anywhere.
+      className={cn("min-w-0 gap-4 p-4 wrap-anywhere outline-none", className)}
     >
       {phase === "settled" ? (
         <ElicitationSettled block={block} />

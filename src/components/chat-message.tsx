@@ -31,7 +31,7 @@ function ChatMessageText({
     <div
       data-slot="chat-message-text"
       data-streaming={block.streaming ? "" : undefined}
-      className={cn("whitespace-pre-wrap break-words leading-relaxed", className)}
+      className={cn("whitespace-pre-wrap wrap-anywhere leading-relaxed", className)}
       {...props}
     >
       {block.text}
@@ -82,7 +82,7 @@ function ChatMessageReasoning({
       </summary>
       <div
         data-slot="chat-message-reasoning-content"
-        className="mt-2 whitespace-pre-wrap break-words border-l-2 pl-3 leading-relaxed"
+        className="mt-2 whitespace-pre-wrap wrap-anywhere border-l-2 pl-3 leading-relaxed"
       >
         {block.text}
       </div>
@@ -137,7 +137,8 @@ const ChatMessage = React.memo(function ChatMessage({
       <div
         data-slot="chat-message-content"
         className={cn(
-          "flex min-w-0 flex-col gap-3 text-sm",
+          // Text from a model or a person may hold a word longer than the column: it breaks anywhere.
+          "flex min-w-0 flex-col gap-3 text-sm wrap-anywhere",
           isUser
             ? "max-w-[80%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-primary-foreground"
             : "w-full",

@@ -74,7 +74,7 @@ function ChatToolCallSection({
       </div>
       <pre
         data-slot="chat-tool-call-value"
-        className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted px-3 py-2 font-mono text-xs"
+        className="max-h-64 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-muted px-3 py-2 font-mono text-xs"
       >
         {value}
       </pre>
@@ -103,7 +103,7 @@ function ChatToolCall({
       data-state={block.status}
       open={block.status === "error" ? true : undefined}
       className={cn(
-        "group w-full rounded-lg border bg-card text-card-foreground text-sm data-[state=error]:border-destructive/40",
+        "group w-full min-w-0 wrap-anywhere rounded-lg border bg-card text-card-foreground text-sm data-[state=error]:border-destructive/40",
         className,
       )}
       {...props}

@@ -87,7 +87,7 @@ function ChatTranscript({
       data-slot="chat-transcript"
       data-empty={messages.length === 0 ? "" : undefined}
       data-following={atBottom ? "" : undefined}
-      className={cn("relative flex min-h-0 flex-1 flex-col", className)}
+      className={cn("flex min-h-0 flex-1 flex-col", className)}
       {...props}
     >
       <div
@@ -122,16 +122,19 @@ function ChatTranscript({
         </div>
       </div>
       {atBottom ? null : (
-        <Button
-          type="button"
-          data-slot="chat-transcript-jump"
-          size="sm"
-          variant="outline"
-          onClick={scrollToBottom}
-          className="-translate-x-1/2 absolute bottom-3 left-1/2 rounded-full shadow-md"
-        >
-          Jump to latest
-        </Button>
+        // In the flow below the log, not over it: it never covers the last line or the status.
+        <div data-slot="chat-transcript-jump-row" className="flex justify-center py-2">
+          <Button
+            type="button"
+            data-slot="chat-transcript-jump"
+            size="sm"
+            variant="outline"
+            onClick={scrollToBottom}
+            className="rounded-full"
+          >
+            Jump to latest
+          </Button>
+        </div>
       )}
     </div>
   );

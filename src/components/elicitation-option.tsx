@@ -129,7 +129,7 @@ function ElicitationOption({
       ) : (
         <RadioGroupItem {...controlProps} value={value} className="mt-0.5" />
       )}
-      <div className="flex flex-1 flex-col gap-0.5">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <Label htmlFor={controlId} className="cursor-pointer leading-snug">
           {option.label}
         </Label>

@@ -104,7 +104,7 @@ function ElicitationLegend({ className, children, ...props }: React.ComponentPro
     <legend
       id={ids.legend}
       data-slot="elicitation-legend"
-      className={cn("mb-1 text-base font-medium leading-snug", className)}
+      className={cn("mb-1 max-w-full text-base font-medium leading-snug", className)}
       {...props}
     >
       {children ?? state.prompt}

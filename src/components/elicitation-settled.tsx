@@ -39,10 +39,10 @@ function ElicitationSettled({
             data-slot="elicitation-settled-answer"
             data-question-id={answer.questionId}
             data-defaulted={answer.defaulted ? "true" : undefined}
-            className="grid gap-0.5"
+            className="grid min-w-0 gap-0.5"
           >
             <dt className="text-muted-foreground">{answer.prompt}</dt>
-            <dd className="flex flex-wrap items-center gap-2 font-medium whitespace-pre-wrap">
+            <dd className="flex min-w-0 flex-wrap items-center gap-2 font-medium whitespace-pre-wrap">
               {answer.labels.length > 0
                 ? answer.labels.join(", ")
                 : answer.kind === "left-to-agent"

@@ -117,6 +117,8 @@ export interface ApprovalRequestFrame {
   toolName: string;
   /** The tool's input, for the person to judge. */
   input: unknown;
+  /** What the tool does, as its definition describes it, so the person knows what they allow. */
+  description?: string;
 }
 
 /** A question set is posted: render the form. */

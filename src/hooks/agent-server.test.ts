@@ -228,8 +228,15 @@ describe("the transport and the transcript against the reference server", () => 
       output: { purged: true },
       approval: { approved: true },
     });
-    const tool = blocks(builder, chat.messages).find((block) => block.type === "tool");
-    expect(tool).toMatchObject({ status: "done", approval: { approved: true } });
+    // The call that ran keeps its approval card, now with the tool's output and its description.
+    const card = blocks(builder, chat.messages).find(
+      (block): block is ApprovalBlock => block.type === "approval",
+    );
+    expect(card).toBe(approval);
+    builder.flush();
+    expect(card?.getResult()).toEqual({ status: "done", output: { purged: true } });
+    expect(card?.description).toMatch(/./);
+    expect(blocks(builder, chat.messages).some((block) => block.type === "tool")).toBe(false);
   });
 
   it("sends approvals decided with the AI SDK's own addToolApprovalResponse", async () => {

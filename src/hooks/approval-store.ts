@@ -1,6 +1,6 @@
 import { toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import { approvalTransition, INITIAL_APPROVAL_STATE } from "./approval-machine";
-import type { ApprovalBlock, ApprovalEvent, ApprovalState } from "./transcript-types";
+import type { ApprovalBlock, ApprovalEvent, ApprovalResult, ApprovalState } from "./transcript-types";
 
 /** How an approval block sends a decision; throw a `ToolCallError` for a typed refusal. */
 export type SendDecision = (approved: boolean, reason: string | undefined) => Promise<void>;
@@ -15,13 +15,35 @@ export interface ApprovalBlockInit {
   toolName: string;
   /** The tool's input. */
   input: unknown;
+  /** What the tool does, when known. */
+  description?: string;
   /** Start the machine here. */
   state?: ApprovalState;
+  /** What the call did, when it already ran. */
+  result?: ApprovalResult;
+}
+
+/** An approval block and the one method its builder alone calls: the call's result as it arrives. */
+export interface ApprovalBlockHandle extends ApprovalBlock {
+  /** Records what the approved call did; listeners hear of it only when it changed. */
+  setResult(result: ApprovalResult | undefined): void;
+}
+
+function sameResult(a: ApprovalResult | undefined, b: ApprovalResult | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.status !== b.status) return false;
+  if (a.status === "done" && b.status === "done") return a.output === b.output;
+  if (a.status === "error" && b.status === "error") return a.errorText === b.errorText;
+  return true;
 }
 
 /** An approval block with its own store and the approval state machine. */
-export function createApprovalBlock(init: ApprovalBlockInit, sendDecision: SendDecision): ApprovalBlock {
+export function createApprovalBlock(
+  init: ApprovalBlockInit,
+  sendDecision: SendDecision,
+): ApprovalBlockHandle {
   let state: ApprovalState = init.state ?? INITIAL_APPROVAL_STATE;
+  let result = init.result;
   const listeners = new Set<() => void>();
   const dispatch = (event: ApprovalEvent) => {
     const next = approvalTransition(state, event);
@@ -47,6 +69,13 @@ export function createApprovalBlock(init: ApprovalBlockInit, sendDecision: SendD
     messageId: init.messageId,
     toolName: init.toolName,
     input: init.input,
+    ...(init.description !== undefined ? { description: init.description } : {}),
+    getResult: () => result,
+    setResult(next) {
+      if (sameResult(result, next)) return;
+      result = next;
+      for (const listener of listeners) listener();
+    },
     getSnapshot: () => state,
     subscribe(listener) {
       listeners.add(listener);

@@ -181,12 +181,44 @@ describe("an approval in the transcript", () => {
     expect(block).toMatchObject({ type: "tool", status: "denied", approval: undefined });
   });
 
-  it("hands an approved call that ran over to its tool row, with the output", () => {
+  it("keeps an approved call as its approval card, running and then with its output or error", () => {
     const builder = new TranscriptBuilder(idleChat, undefined);
-    const ran = { ...purge("output-available", { id: "call-1", approved: true }) };
+    const card = approvalOf(builder.build([purge("approval-requested", { id: "call-1" })]));
+    expect(card.getResult()).toBeUndefined();
+    const heard: string[] = [];
+    card.subscribe(() => heard.push(card.getResult()?.status ?? "none"));
+    expect(approvalOf(builder.build([purge("approval-responded", { id: "call-1", approved: true })]))).toBe(
+      card,
+    );
+    builder.flush();
+    expect(card.getResult()).toEqual({ status: "running" });
+    const ran = purge("output-available", { id: "call-1", approved: true });
     (ran.parts[0] as unknown as Record<string, unknown>).output = { purged: "images" };
-    const block = builder.build([ran])[0]?.blocks[0];
-    expect(block).toMatchObject({ type: "tool", status: "done", output: { purged: "images" } });
+    expect(approvalOf(builder.build([ran]))).toBe(card);
+    builder.flush();
+    expect(card.getSnapshot()).toEqual({ status: "settled", approved: true, conflict: false });
+    expect(card.getResult()).toEqual({ status: "done", output: { purged: "images" } });
+    expect(heard).toContain("running");
+    expect(heard.at(-1)).toBe("done");
+
+    const reloaded = new TranscriptBuilder(idleChat, undefined);
+    const failed = purge("output-error", { id: "call-1", approved: true });
+    (failed.parts[0] as unknown as Record<string, unknown>).errorText = "purge_cache failed: busy";
+    expect(approvalOf(reloaded.build([failed])).getResult()).toEqual({
+      status: "error",
+      errorText: "purge_cache failed: busy",
+    });
+  });
+
+  it("carries the tool's description from the part's tool metadata", () => {
+    const builder = new TranscriptBuilder(idleChat, undefined);
+    const asked = purge("approval-requested", { id: "call-1" });
+    (asked.parts[0] as unknown as Record<string, unknown>).toolMetadata = { description: "Purges a cache." };
+    expect(approvalOf(builder.build([asked])).description).toBe("Purges a cache.");
+    const bare = new TranscriptBuilder(idleChat, undefined);
+    expect(
+      approvalOf(bare.build([purge("approval-requested", { id: "call-1" })])).description,
+    ).toBeUndefined();
   });
 });
 

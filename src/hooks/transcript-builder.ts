@@ -12,13 +12,14 @@ import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/patter
 import { type Answers, type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick/core/question";
 import type { ToolCallActions, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
 import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
-import { createApprovalBlock } from "./approval-store";
+import { type ApprovalBlockHandle, createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
 import { readOutcome } from "./describe-outcome";
 import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
 import type {
   ApprovalBlock,
+  ApprovalResult,
   ElicitationBlock,
   ToolCallStatus,
   TranscriptBlock,
@@ -71,13 +72,29 @@ const TOOL_STATUS: Partial<Record<AnyToolPart["state"], ToolCallStatus>> = {
   "output-denied": "denied",
 };
 
-/** The decision an approval part carries once someone made it: approved or not, and why. */
+/**
+ * The decision an approval part carries once someone made it: approved or not, and why; kept on
+ * the part after the call ran (or failed) too.
+ */
 function decisionOf(part: AnyToolPart): { approved: boolean; reason?: string } | undefined {
   const approval = part.approval;
-  if (part.state !== "approval-responded" && part.state !== "output-denied") return undefined;
   if (approval?.approved === undefined) return undefined;
   const { approved, reason } = approval;
   return reason === undefined ? { approved } : { approved, reason };
+}
+
+/** What an approved call did, from its part: running until its output or error arrives. */
+function resultOf(part: AnyToolPart): ApprovalResult | undefined {
+  if (part.approval?.approved !== true) return undefined;
+  if (part.state === "output-available") return { status: "done", output: part.output };
+  if (part.state === "output-error") return { status: "error", errorText: part.errorText };
+  return { status: "running" };
+}
+
+/** The tool's description, when the server sent it as the tool's metadata. */
+function descriptionOf(part: AnyToolPart): string | undefined {
+  const description = part.toolMetadata?.description;
+  return typeof description === "string" ? description : undefined;
 }
 
 /**
@@ -91,7 +108,7 @@ export class TranscriptBuilder {
   private readonly options: TranscriptBuilderOptions;
   private readonly messages = new WeakMap<UIMessage, TranscriptMessage>();
   private readonly elicitations = new Map<string, ElicitationBlock>();
-  private readonly approvals = new Map<string, ApprovalBlock>();
+  private readonly approvals = new Map<string, ApprovalBlockHandle>();
   // The model's own `ask` calls already refused, so each is answered with its issues once.
   private readonly refused = new Set<string>();
   private pending: (() => void)[] = [];
@@ -187,12 +204,8 @@ export class TranscriptBuilder {
       const block = this.elicitation(message, part);
       if (block) return [block];
     }
-    // A rejected call keeps its approval card, so the decision and its reason stay in view.
-    if (
-      part.state === "approval-requested" ||
-      part.state === "approval-responded" ||
-      (part.state === "output-denied" && decisionOf(part))
-    ) {
+    // A decided call keeps its approval card, approved or rejected, so the decision stays in view.
+    if (part.state === "approval-requested" || decisionOf(part)) {
       return [this.approval(messageId, part)];
     }
     const approval = part.approval;
@@ -328,11 +341,14 @@ export class TranscriptBuilder {
   private approval(messageId: string, part: AnyToolPart): ApprovalBlock {
     const existing = this.approvals.get(part.toolCallId);
     const responded = decisionOf(part);
+    const result = resultOf(part);
     if (existing) {
-      // Decided elsewhere (another tab) or answered by the run: the card shows it.
+      // Decided elsewhere (another tab) or answered by the run: the card shows it, and what it did.
       if (responded) this.pending.push(() => existing.settle(responded));
+      this.pending.push(() => existing.setResult(result));
       return existing;
     }
+    const description = descriptionOf(part);
     const approvalId = part.approval?.id ?? part.toolCallId;
     const block = createApprovalBlock(
       {
@@ -340,7 +356,9 @@ export class TranscriptBuilder {
         messageId,
         toolName: getToolName(part),
         input: part.input,
+        ...(description !== undefined ? { description } : {}),
         state: responded && { status: "settled", ...responded, conflict: false },
+        ...(result !== undefined ? { result } : {}),
       },
       async (approved, reason) => {
         const id = part.toolCallId;

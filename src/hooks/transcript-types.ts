@@ -451,7 +451,16 @@ export interface ToolBlock {
   approval?: { approved: boolean; reason?: string };
 }
 
-/** A tool call waiting for (or just given) a person's approval. */
+/** What an approved call did: still running, its output, or its error. */
+export type ApprovalResult =
+  | { status: "running" }
+  | { status: "done"; output: unknown }
+  | { status: "error"; errorText: string };
+
+/**
+ * A tool call that needs a person's approval, for its whole life: waiting for the decision, then
+ * the decision, and for an approved call what it did.
+ */
 export interface ApprovalBlock {
   /** Discriminates transcript blocks. */
   type: "approval";
@@ -463,6 +472,10 @@ export interface ApprovalBlock {
   toolName: string;
   /** The tool's input, for the person to judge. */
   input: unknown;
+  /** What the tool does, as its definition describes it, when the server sent it. */
+  description?: string;
+  /** What the call did once approved; `undefined` before that and for a rejected call. */
+  getResult: () => ApprovalResult | undefined;
   /** The current state of the approval machine. */
   getSnapshot: () => ApprovalState;
   /** Calls `listener` when the machine changes; returns the unsubscribe. */

@@ -91,6 +91,10 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
           toolName: frame.toolName,
           input: frame.input,
           providerExecuted: true,
+          // The AI SDK carries metadata about the tool itself onto the tool part as it is.
+          ...(frame.kind === "approval-request" && frame.description !== undefined
+            ? { toolMetadata: { description: frame.description } }
+            : {}),
         });
       }
       if (frame.kind === "approval-request" && !next.approvals.includes(frame.id)) {

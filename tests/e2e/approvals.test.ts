@@ -16,6 +16,13 @@ async function askForPurge(): Promise<Page> {
   const approval = page.locator('[data-slot="chat-approval"]');
   await approval.getByRole("button", { name: "Approve" }).waitFor();
   expect(await approval.getByText("purge_cache").count()).toBeGreaterThan(0);
+  // The card says what the tool does, in its definition's words, and is described by them.
+  const description = approval.getByText("Purges one of the site's caches.", { exact: false });
+  await description.waitFor();
+  expect(await approval.getAttribute("aria-describedby")).toBe(await description.getAttribute("id"));
+  // As a new question set does, a new approval takes the focus, so the keyboard meets it first.
+  await expect.poll(() => approval.evaluate((card) => card === document.activeElement)).toBe(true);
+  expect(await page.getByRole("region", { name: /Allow purge_cache to run\?/ }).count()).toBe(1);
   expect(await composer(page).isDisabled()).toBe(true);
   // The request is streamed before the run parks, so the button can show a moment before the park is stored.
   await expect.poll(async () => (await frameKinds(page, threadOf(page))).at(-1)).toBe("run-parked");
@@ -44,13 +51,24 @@ describe("a tool that needs approval, in the demo page", () => {
       const page = await askForPurge();
       const approvals = recordRequests(page, "/agent/tool-call/approve");
       const approval = page.locator('[data-slot="chat-approval"]');
-      await approval.getByRole("button", { name: "Approve" }).click();
+      // By keyboard: Tab from the card to the reason, to Approve, and Enter.
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
+      await page.keyboard.press("Enter");
 
-      // The run goes on at once, so the card's own "You approved" may already have given way.
-      await page
-        .locator('[data-slot="chat-tool-call"][data-state="done"]')
-        .getByText("purge_cache")
+      // Approved, the call keeps its card as a rejected one does: the decision, then its output.
+      await approval.getByText("You approved this call.").waitFor();
+      await approval
+        .locator('[data-slot="chat-tool-call-value"]')
+        .filter({ hasText: '"purged": "images"' })
         .waitFor();
+      expect(await approval.getAttribute("data-state")).toBe("approved");
+      expect(await page.locator('[data-slot="chat-tool-call"]').count()).toBe(0);
+      // The focus lands on the outcome, not on the page's body.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-slot")))
+        .toBe("chat-approval-decision");
       await expect.poll(() => assistantText(page)).toMatch(/purge_cache returned .*"purged":"images"/);
       expect(approvals).toHaveLength(1);
       const settlement = await purgeSettlement(page);
@@ -71,7 +89,10 @@ describe("a tool that needs approval, in the demo page", () => {
       await approval.getByRole("button", { name: "Reject" }).click();
 
       // The card keeps the decision once the run's denial arrives, live as after a reload.
-      await approval.getByText("You rejected this call. Reason: Not during the sale").waitFor();
+      const decision = approval.getByText("You rejected this call. Reason: Not during the sale");
+      await decision.waitFor();
+      // The buttons are gone; the focus is on the outcome, not dropped to the page's body.
+      await expect.poll(() => decision.evaluate((line) => line === document.activeElement)).toBe(true);
       expect(rejections.map((request) => request.postDataJSON() as unknown)).toEqual([
         { toolCallId: expect.any(String), reason: "Not during the sale" },
       ]);
@@ -83,10 +104,23 @@ describe("a tool that needs approval, in the demo page", () => {
         .locator('[data-slot="chat-approval"]')
         .getByText("You rejected this call. Reason: Not during the sale")
         .waitFor();
+      // A decided card does not take the focus when the page comes back.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-slot") ?? "")).not.toMatch(
+        /chat-approval/,
+      );
       expect(settlement[0]?.reason).toBe("Not during the sale");
       expect(await page.locator('[data-slot="chat-tool-call"][data-state="done"]').count()).toBe(0);
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
     },
     FLOW_TIMEOUT,
   );
+});
+
+describe("the operator agent in the demo's list", () => {
+  it("says it asks for approval, not that it asks nothing", async () => {
+    const page = await demo.open("operator");
+    const card = page.locator('[data-slot="agent-picker-option"]').filter({ hasText: "operator" });
+    await card.getByText("Asks your approval before purge_cache").waitFor();
+    expect(await card.getByText("Asks nothing").count()).toBe(0);
+  });
 });

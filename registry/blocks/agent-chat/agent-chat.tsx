@@ -3,6 +3,7 @@
 import { useChat } from "@ai-sdk/react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { ChatApproval } from "@/components/ui/chat-approval";
 import { ChatComposer } from "@/components/ui/chat-composer";
 import { ChatElicitation } from "@/components/ui/chat-elicitation";
 import type { ChatBlockRenderer } from "@/components/ui/chat-message";
@@ -12,9 +13,16 @@ import { useChatTranscript } from "@/hooks/use-chat-transcript";
 import { AgentChatTransport } from "@/lib/prepick/transport";
 import { cn } from "@/lib/utils";
 
-/** Questions render inline where the agent asked, focused so their hotkeys work at once. */
+/**
+ * Questions and approvals render inline where the agent asked, and take the focus as they appear:
+ * a question set so its hotkeys work at once, an approval so the person meets it first.
+ */
 const renderBlock: ChatBlockRenderer = (block) =>
-  block.type === "elicitation" ? <ChatElicitation block={block} autoFocus /> : undefined;
+  block.type === "elicitation" ? (
+    <ChatElicitation block={block} autoFocus />
+  ) : block.type === "approval" ? (
+    <ChatApproval block={block} autoFocus />
+  ) : undefined;
 
 /**
  * Whether the latest turn waits for the person (a question set or an approval): the run is
