@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ApprovalBlock, ApprovalState } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatToolCallSection } from "./chat-tool-call";
@@ -40,18 +42,35 @@ function formatInput(input: unknown): string {
   }
 }
 
+/** A sentence naming the tool, the name set in code wherever the language puts it. */
+function ToolSentence({ sentence, toolName }: { sentence: (toolName: string) => string; toolName: string }) {
+  const marker = "\u0000";
+  const [before = "", ...after] = sentence(marker).split(marker);
+  return (
+    <>
+      {before}
+      <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{toolName}</code>
+      {after.join(toolName)}
+    </>
+  );
+}
+
 /**
  * A tool call waiting for the person's word: what it would do, Approve and Reject, and an
  * optional reason the model is told on a rejection. Shows the decision once it is made.
  */
 function ChatApproval({
   block,
+  messages: own,
   className,
   ...props
 }: React.ComponentProps<"div"> & {
   /** The approval, as `useChatTranscript` gives it. */
   block: ApprovalBlock;
+  /** Its words, laid over the nearest `PrepickMessagesProvider`'s (or English). */
+  messages?: PrepickMessagesInput;
 }) {
+  const { approval, toolCall } = usePrepickMessages(own);
   const state = useApprovalState(block);
   const status = approvalStatus(state);
   const [reason, setReason] = React.useState("");
@@ -79,23 +98,25 @@ function ChatApproval({
     >
       <div data-slot="chat-approval-header" className="flex items-center gap-2">
         <p id={titleId} data-slot="chat-approval-title" className="font-medium">
-          {decided ? "Tool call " : "Allow "}
-          <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{block.toolName}</code>
-          {decided ? (state.approved ? " approved" : " rejected") : " to run?"}
+          <ToolSentence
+            toolName={block.toolName}
+            sentence={
+              decided ? (state.approved ? approval.approvedTitle : approval.rejectedTitle) : approval.title
+            }
+          />
         </p>
       </div>
-      <ChatToolCallSection label="Input" value={formatInput(block.input)} />
+      <ChatToolCallSection label={toolCall.input} value={formatInput(block.input)} />
       {decided ? (
         <p data-slot="chat-approval-decision" className="text-muted-foreground">
-          {state.approved ? "You approved this call." : "You rejected this call."}
-          {!state.approved && state.reason ? ` Reason: ${state.reason}` : null}
-          {state.conflict ? " (It had already been decided elsewhere.)" : null}
+          {state.approved ? approval.approved : approval.rejected(state.reason)}
+          {state.conflict ? ` ${approval.decidedElsewhere}` : null}
         </p>
       ) : (
         <>
           <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">
             <Label htmlFor={reasonId} className="text-muted-foreground text-xs">
-              Reason, if you reject (optional)
+              {approval.reason}
             </Label>
             <Input
               id={reasonId}
@@ -114,13 +135,13 @@ function ChatApproval({
           </div>
           {state.status === "failed" ? (
             <p data-slot="chat-approval-error" role="alert" className="text-destructive">
-              {state.error}
+              {approval.notSent(state.error)}
             </p>
           ) : null}
           <div data-slot="chat-approval-actions" className="flex flex-wrap gap-2">
             {state.status === "failed" ? (
               <Button type="button" size="sm" onClick={() => void block.retry()}>
-                Retry
+                {approval.retry}
               </Button>
             ) : null}
             <Button
@@ -131,7 +152,7 @@ function ChatApproval({
               aria-busy={busy && state.approved ? true : undefined}
               onClick={() => void block.approve()}
             >
-              {busy && state.approved ? "Approving…" : "Approve"}
+              {busy && state.approved ? approval.approving : approval.approve}
             </Button>
             <Button
               type="button"
@@ -141,7 +162,7 @@ function ChatApproval({
               aria-busy={busy && !state.approved ? true : undefined}
               onClick={reject}
             >
-              {busy && !state.approved ? "Rejecting…" : "Reject"}
+              {busy && !state.approved ? approval.rejecting : approval.reject}
             </Button>
           </div>
         </>

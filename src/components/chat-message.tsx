@@ -1,4 +1,5 @@
 import * as React from "react";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatApproval } from "./chat-approval";
@@ -55,6 +56,7 @@ function ChatMessageReasoning({
   /** The reasoning block to show. */
   block: ReasoningBlock;
 }) {
+  const { chat } = usePrepickMessages();
   return (
     <details
       data-slot="chat-message-reasoning"
@@ -77,7 +79,7 @@ function ChatMessageReasoning({
           <path d="m6 4 4 4-4 4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <span className={cn(block.streaming && "animate-pulse motion-reduce:animate-none")}>
-          {block.streaming ? "Thinking…" : "Reasoning"}
+          {block.streaming ? chat.thinking : chat.reasoning}
         </span>
       </summary>
       <div
@@ -124,13 +126,14 @@ const ChatMessage = React.memo(function ChatMessage({
   /** Renders a block in place of the default (return `undefined` to keep the default). */
   renderBlock?: ChatBlockRenderer;
 }) {
+  const { chat } = usePrepickMessages();
   const isUser = message.role === "user";
   return (
     <article
       data-slot="chat-message"
       data-role={message.role}
       data-streaming={isStreaming(message) ? "" : undefined}
-      aria-label={isUser ? "You" : "Assistant"}
+      aria-label={isUser ? chat.you : chat.assistant}
       className={cn("group/message flex w-full", isUser ? "justify-end" : "justify-start", className)}
       {...props}
     >

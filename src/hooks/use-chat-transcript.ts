@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { type DraftStorage, sessionDraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
+import { usePrepickMessages } from "./prepick-messages-context";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./transcript-types";
 
@@ -16,7 +17,11 @@ export interface UseChatTranscriptOptions {
   transport?: { client: ToolCallActions };
   /** A client, when there is no transport at hand. */
   client?: ToolCallActions;
-  /** Sentences in the app's language (errors, settled answers), laid over the English defaults. */
+  /**
+   * Sentences in the app's language (errors, settled answers, and every word a question set's
+   * form shows), laid over the nearest `PrepickMessagesProvider`'s or the English defaults. Read
+   * when the hook mounts.
+   */
   messages?: PrepickMessagesInput;
   /**
    * Where a pending question set's draft is kept, so a reload or a crash of the tab does not lose
@@ -44,22 +49,23 @@ export function useChatTranscript(
   options: UseChatTranscriptOptions = {},
 ): ChatTranscript {
   const client = options.client ?? options.transport?.client;
+  const messages = usePrepickMessages(options.messages);
   const builderRef = useRef<TranscriptBuilder | null>(null);
   if (builderRef.current === null) {
     const drafts = options.drafts === undefined ? sessionDraftStorage() : (options.drafts ?? undefined);
-    builderRef.current = new TranscriptBuilder(chat, client, { messages: options.messages, drafts });
+    builderRef.current = new TranscriptBuilder(chat, client, { messages, drafts });
   }
   const builder = builderRef.current;
   useLayoutEffect(() => {
     builder.setChat(chat);
   });
-  const messages = chat.messages;
+  const chatMessages = chat.messages;
   const version = useSyncExternalStore(builder.subscribe, builder.getVersion, builder.getVersion);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a build though no message changed.
   const transcript = useMemo(() => {
-    const built = builder.build(messages);
+    const built = builder.build(chatMessages);
     return { messages: built, elicitations: builder.elicitationBlocks() };
-  }, [builder, messages, version]);
+  }, [builder, chatMessages, version]);
   // Outputs seen while building settle their stores after render, never during it.
   useLayoutEffect(() => {
     builder.flush();
