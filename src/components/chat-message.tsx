@@ -40,7 +40,7 @@ function ChatMessageText({
         <span
           data-slot="chat-message-caret"
           aria-hidden="true"
-          className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-xs bg-current motion-reduce:animate-none"
+          className="ms-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-xs bg-current motion-reduce:animate-none"
         />
       ) : null}
     </div>
@@ -84,7 +84,7 @@ function ChatMessageReasoning({
       </summary>
       <div
         data-slot="chat-message-reasoning-content"
-        className="mt-2 whitespace-pre-wrap break-words border-l-2 pl-3 leading-relaxed"
+        className="mt-2 whitespace-pre-wrap break-words border-s-2 ps-3 leading-relaxed"
       >
         {block.text}
       </div>
@@ -142,7 +142,7 @@ const ChatMessage = React.memo(function ChatMessage({
         className={cn(
           "flex min-w-0 flex-col gap-3 text-sm",
           isUser
-            ? "max-w-[80%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-primary-foreground"
+            ? "max-w-[80%] rounded-2xl rounded-ee-md bg-primary px-4 py-2.5 text-primary-foreground"
             : "w-full",
         )}
       >

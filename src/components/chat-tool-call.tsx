@@ -177,7 +177,7 @@ function ChatToolCall({
         <span data-slot="chat-tool-call-name" className="font-medium font-mono text-xs">
           {block.toolName}
         </span>
-        <ChatToolCallStatus status={block.status} className="ml-auto">
+        <ChatToolCallStatus status={block.status} className="ms-auto">
           {cancelled ? toolCall.cancelled : undefined}
         </ChatToolCallStatus>
       </summary>

@@ -74,7 +74,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
           )
         }
         // A list box shows its options, so it takes their height and needs no chevron's room.
-        className={cn(state.multiple && "h-auto pr-3", className)}
+        className={cn(state.multiple && "h-auto pe-3", className)}
       >
         {state.multiple || picked.length > 0 ? null : (
           <NativeSelectOption value="">{messages.form.choose}</NativeSelectOption>
