@@ -195,7 +195,7 @@ describe("rule table", () => {
     expect(retry.toolCallId).not.toBe(first.toolCallId);
   });
 
-  test("after an answered ask, replies quoting the summary and what it will do", () => {
+  test("after an answered ask, lists the person's choices and says what it will do, in a person's words", () => {
     if (!refactorIntake.success) throw new Error("intake fixture is invalid");
     const outcome = settleAnswers(refactorIntake.intake.questions, { scope: ["file"] });
     // An agent with an intake and no `ask` of its model's own.
@@ -207,8 +207,14 @@ describe("rule table", () => {
       ],
       [statusTool],
     );
-    expect(text).toContain("How much should I cover? → This file");
-    expect(text).toContain('I will now work on "Refactor the parser"');
+    expect(text).toContain(
+      'Thanks, that settles it. I will now work on "Refactor the parser" with your choices:',
+    );
+    expect(text).toContain("- How much should I cover? **This file**");
+    // The summary's heading and arrows are written for the model, not for the person.
+    expect(text).not.toContain("The user answered");
+    expect(text).not.toContain("→");
+    expect(text).not.toMatch(/; ;|;\s*$/m);
   });
 
   test("quotes a long request cut between characters, never inside an emoji", () => {
@@ -225,7 +231,7 @@ describe("rule table", () => {
     }
   });
 
-  test("a skipped ask is quoted with the skip heading", () => {
+  test("a skipped ask says the agent goes with its own picks, without the sentence written for the model", () => {
     if (!refactorIntake.success) throw new Error("intake fixture is invalid");
     const outcome = settleSkipped(refactorIntake.intake.questions);
     const { text } = onlyText([
@@ -233,8 +239,19 @@ describe("rule table", () => {
       call("c1", "ask", {}),
       result("c1", "ask", { type: "json", value: outcome }),
     ]);
-    expect(text).toContain("left the choices to you");
-    expect(text).toContain("How much should I cover? → The whole module");
+    expect(text).toContain(
+      'You left the choices to me, so I will work on "Refactor the parser" with my own picks:',
+    );
+    expect(text).toContain("- How much should I cover? **The whole module**");
+    expect(text).not.toContain("left the choices to you");
+    expect(text).not.toContain("pre-picked answers stand");
+  });
+
+  test("multi-line and empty answers read as one list item each", () => {
+    const summary = "The user answered:\nNotes? → first line\n    second line\nEmail? → (no answer)";
+    const { text } = onlyText([{ role: "system", content: `You help.\n\n${summary}` }, user("Go ahead")]);
+    expect(text).toContain("- Notes? **first line second line**");
+    expect(text).toContain("- Email? **no answer**");
   });
 
   test("asks once of its own in a turn, after an intake too, and never when ask is not offered", () => {
@@ -278,7 +295,7 @@ describe("rule table", () => {
       },
       user("Go ahead"),
     ]);
-    expect(text).toContain("How much should I cover? → This file");
+    expect(text).toContain("Going by your answers:\n\n- How much should I cover? **This file**");
   });
 
   test("reports a rejected call and a failed call", () => {

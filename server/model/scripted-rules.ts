@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool } from "@ai-sdk/provider";
-import { ASK_TOOL_NAME } from "prepick/core";
+import { ASK_TOOL_NAME, SKIPPED_HEADING } from "prepick/core";
 import { shorten } from "./cut-text";
 import { inputFromSchema } from "./input-from-schema";
 import { isAskFailure, type PromptView, type ReadResult } from "./read-prompt";
@@ -74,6 +74,53 @@ const mayCallTools = (view: PromptView) => view.toolChoice?.type !== "none";
 const askResults = (view: PromptView) => view.lastResults.filter((r) => r.toolName === ASK_TOOL_NAME);
 const mayAsk = (view: PromptView) => view.askOffered && mayCallTools(view) && view.askCalls === 0;
 
+/** One question of a summary as the person reads it: the prompt and what stands. */
+interface Choice {
+  prompt: string;
+  answer: string;
+}
+
+/**
+ * The choices a summary (`heading`, then `prompt → labels` lines, multi-line text indented under
+ * its line) records, and whether the person skipped. The heading is written for the model, so a
+ * reply to the person never quotes it.
+ */
+function readChoices(summary: string): { skipped: boolean; choices: Choice[] } {
+  const [heading = "", ...lines] = summary.split("\n");
+  const choices: Choice[] = [];
+  for (const line of lines) {
+    const last = choices.at(-1);
+    if (line.startsWith("    ") && last) {
+      last.answer = `${last.answer} ${line.trim()}`;
+      continue;
+    }
+    const at = line.lastIndexOf(" → ");
+    if (at < 0) continue;
+    const answer = line.slice(at + 3).trim();
+    choices.push({
+      prompt: line.slice(0, at).trim(),
+      answer: answer === "(no answer)" ? "no answer" : answer,
+    });
+  }
+  return { skipped: heading === SKIPPED_HEADING, choices };
+}
+
+/** The choices as a Markdown list: `- How much should I cover? **This file**`. */
+function choiceList(choices: readonly Choice[]): string {
+  return choices.map((choice) => `- ${choice.prompt} **${choice.answer}**`).join("\n");
+}
+
+/** What the scripted model says once its questions are settled, as a person would write it. */
+function settledReply(summary: string | undefined, request: string): string {
+  const work = `"${quote(request)}"`;
+  const { skipped, choices } = readChoices(summary ?? "");
+  if (choices.length === 0) return `Thanks. I will now work on ${work}.`;
+  const opening = skipped
+    ? `You left the choices to me, so I will work on ${work} with my own picks:`
+    : `Thanks, that settles it. I will now work on ${work} with your choices:`;
+  return `${opening}\n\n${choiceList(choices)}`;
+}
+
 function describeResult(result: ReadResult): string {
   if (result.status === "denied") {
     return `I did not run ${result.toolName}: it was rejected${result.value ? ` (${show(result.value)})` : ""}.`;
@@ -135,12 +182,7 @@ export const SCRIPTED_RULES: readonly ScriptedRule[] = [
   {
     name: "ask-answered",
     when: (view) => askResults(view).some((result) => !isAskFailure(result)),
-    reply: (view) => {
-      const settled = view.summary ?? "The questions were settled.";
-      return text(
-        `Thanks, that settles it.\n\n${settled}\n\nI will now work on "${quote(view.request)}" with those choices.`,
-      );
-    },
+    reply: (view) => text(settledReply(view.summary, view.request)),
   },
   {
     name: "ask-failed-twice",
@@ -165,12 +207,11 @@ export const SCRIPTED_RULES: readonly ScriptedRule[] = [
     when: () => true,
     reply: (view) => {
       if (view.request.trim() === "") return text("Hello. What should I work on?");
-      const answers = view.summary
-        ? ` Going by your answers (${view.summary.split("\n").slice(1).join("; ")}).`
-        : "";
+      const { choices } = readChoices(view.summary ?? "");
+      const answers = choices.length > 0 ? `\n\nGoing by your answers:\n\n${choiceList(choices)}` : "";
       return text(
-        `Here is my answer to "${quote(view.request)}".${answers} ` +
-          "This reply comes from the built-in scripted model; set PREPICK_MODEL_BASE_URL to use a real one.",
+        `Here is my answer to "${quote(view.request)}".${answers}\n\n` +
+          "This reply comes from the built-in scripted model; set `PREPICK_MODEL_BASE_URL` to use a real one.",
       );
     },
   },

@@ -42,7 +42,7 @@ describe("AgentChat against the reference server", () => {
     expect(within(form).getByText("How much should I cover?")).toBeTruthy();
     await waitFor(() => expect(box).toHaveProperty("disabled", true), WAIT);
 
-    await userEvent.click(within(form).getByRole("button", { name: "Skip and use my picks" }));
+    await userEvent.click(within(form).getByRole("button", { name: "Skip: use the agent's picks" }));
     await waitFor(
       () => expect(screen.queryByRole("form", { name: "Questions from the agent" })).toBeNull(),
       WAIT,
@@ -76,7 +76,7 @@ describe("AgentChat against the reference server", () => {
     mount(threadId);
     const form = await screen.findByRole("form", { name: "Questions from the agent" }, WAIT);
     expect(screen.getByRole("textbox", { name: "Message" })).toHaveProperty("disabled", true);
-    await userEvent.click(within(form).getByRole("button", { name: "Skip and use my picks" }));
+    await userEvent.click(within(form).getByRole("button", { name: "Skip: use the agent's picks" }));
     await waitFor(
       () =>
         expect(document.querySelector("[data-slot=agent-chat]")?.getAttribute("data-status")).toBe("ready"),

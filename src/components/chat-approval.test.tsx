@@ -70,7 +70,9 @@ describe("ChatApproval", () => {
       .mockResolvedValueOnce(undefined);
     render(<ChatApproval block={approvalBlock("m1", { send })} />);
     await userEvent.click(screen.getByRole("button", { name: "Reject" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("The server could not be reached.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Your decision was not sent. Check your connection, then retry.",
+    );
     expect(stateOf()).toBe("failed");
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(send).toHaveBeenCalledTimes(2);

@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ApprovalBlock, ApprovalResult, ApprovalState } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatToolCallSection } from "./chat-tool-call";
@@ -45,6 +47,19 @@ function formatInput(input: unknown): string {
   }
 }
 
+/** A sentence naming the tool, the name set in code wherever the language puts it. */
+function ToolSentence({ sentence, toolName }: { sentence: (toolName: string) => string; toolName: string }) {
+  const marker = "\u0000";
+  const [before = "", ...after] = sentence(marker).split(marker);
+  return (
+    <>
+      {before}
+      <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{toolName}</code>
+      {after.join(toolName)}
+    </>
+  );
+}
+
 /**
  * The focus indicator of every control inside: a solid 2px outline in the theme's ring colour, set
  * off from the control, where the primitives draw a faint halo (WCAG 2.4.7 and 2.4.13).
@@ -59,6 +74,7 @@ const FOCUS_INDICATOR =
 function ChatApproval({
   block,
   autoFocus = false,
+  messages: own,
   className,
   ...props
 }: React.ComponentProps<"div"> & {
@@ -66,7 +82,10 @@ function ChatApproval({
   block: ApprovalBlock;
   /** Moves the focus to the card when it appears waiting, as a new question set takes it. */
   autoFocus?: boolean;
+  /** Its words, laid over the nearest `PrepickMessagesProvider`'s (or English). */
+  messages?: PrepickMessagesInput;
 }) {
+  const { approval, toolCall } = usePrepickMessages(own);
   const state = useApprovalState(block);
   const result = useApprovalResult(block);
   const cardRef = React.useRef<HTMLDivElement>(null);
@@ -121,9 +140,12 @@ function ChatApproval({
     >
       <div data-slot="chat-approval-header" className="flex items-center gap-2">
         <p id={titleId} data-slot="chat-approval-title" className="font-medium">
-          {decided ? "Tool call " : "Allow "}
-          <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{block.toolName}</code>
-          {decided ? (state.approved ? " approved" : " rejected") : " to run?"}
+          <ToolSentence
+            toolName={block.toolName}
+            sentence={
+              decided ? (state.approved ? approval.approvedTitle : approval.rejectedTitle) : approval.title
+            }
+          />
         </p>
       </div>
       {block.description !== undefined ? (
@@ -131,7 +153,7 @@ function ChatApproval({
           {block.description}
         </p>
       ) : null}
-      <ChatToolCallSection label="Input" value={formatInput(block.input)} />
+      <ChatToolCallSection label={toolCall.input} value={formatInput(block.input)} />
       {decided ? (
         <>
           <p
@@ -140,17 +162,16 @@ function ChatApproval({
             data-slot="chat-approval-decision"
             className="rounded-sm text-muted-foreground"
           >
-            {state.approved ? "You approved this call." : "You rejected this call."}
-            {!state.approved && state.reason ? ` Reason: ${state.reason}` : null}
-            {state.conflict ? " (It had already been decided elsewhere.)" : null}
+            {state.approved ? approval.approved : approval.rejected(state.reason)}
+            {state.conflict ? ` ${approval.decidedElsewhere}` : null}
           </p>
           {result?.status === "running" ? (
             <p data-slot="chat-approval-running" className="text-muted-foreground">
-              Running…
+              {toolCall.waiting}
             </p>
           ) : null}
           {result?.status === "done" ? (
-            <ChatToolCallSection label="Output" value={formatInput(result.output)} />
+            <ChatToolCallSection label={toolCall.output} value={formatInput(result.output)} />
           ) : null}
           {result?.status === "error" ? (
             <p data-slot="chat-approval-error" className="text-destructive">
@@ -162,7 +183,7 @@ function ChatApproval({
         <>
           <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">
             <Label htmlFor={reasonId} className="text-muted-foreground text-xs">
-              Reason, if you reject (optional)
+              {approval.reason}
             </Label>
             <Input
               id={reasonId}
@@ -181,13 +202,13 @@ function ChatApproval({
           </div>
           {state.status === "failed" ? (
             <p data-slot="chat-approval-error" role="alert" className="text-destructive">
-              {state.error}
+              {approval.notSent(state.error)}
             </p>
           ) : null}
           <div data-slot="chat-approval-actions" className="flex flex-wrap gap-2">
             {state.status === "failed" ? (
               <Button type="button" size="sm" onClick={() => void block.retry()}>
-                Retry
+                {approval.retry}
               </Button>
             ) : null}
             <Button
@@ -198,7 +219,7 @@ function ChatApproval({
               aria-busy={busy && state.approved ? true : undefined}
               onClick={() => void block.approve()}
             >
-              {busy && state.approved ? "Approving…" : "Approve"}
+              {busy && state.approved ? approval.approving : approval.approve}
             </Button>
             <Button
               type="button"
@@ -208,7 +229,7 @@ function ChatApproval({
               aria-busy={busy && !state.approved ? true : undefined}
               onClick={reject}
             >
-              {busy && !state.approved ? "Rejecting…" : "Reject"}
+              {busy && !state.approved ? approval.rejecting : approval.reject}
             </Button>
           </div>
         </>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatComposer } from "./chat-composer";
@@ -15,6 +15,36 @@ describe("ChatComposer", () => {
     expect(onSend).toHaveBeenCalledOnce();
     expect(onSend).toHaveBeenCalledWith("Refactor this file");
     expect(box).toHaveProperty("value", "");
+  });
+
+  it("does not send on the Enter that commits an IME composition (isComposing, or Safari's keyCode 229)", async () => {
+    const onSend = vi.fn();
+    render(<ChatComposer onSend={onSend} />);
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await userEvent.type(box, "日本語");
+    expect(fireEvent.keyDown(box, { key: "Enter", keyCode: 229 })).toBe(true);
+    expect(fireEvent.keyDown(box, { key: "Enter", keyCode: 13, isComposing: true })).toBe(true);
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveProperty("value", "日本語");
+    fireEvent.keyDown(box, { key: "Enter", keyCode: 13 });
+    expect(onSend).toHaveBeenCalledWith("日本語");
+  });
+
+  it("keeps the caller's text when controlled, and empties it through onValueChange on send", async () => {
+    const onSend = vi.fn();
+    const onValueChange = vi.fn();
+    render(<ChatComposer onSend={onSend} value="kept text" onValueChange={onValueChange} />);
+    const box = screen.getByRole("textbox", { name: "Message" });
+    expect(box).toHaveProperty("value", "kept text");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(onSend).toHaveBeenCalledWith("kept text");
+    expect(onValueChange).toHaveBeenLastCalledWith("");
+  });
+
+  it("speaks the messages it is given", () => {
+    render(<ChatComposer onSend={vi.fn()} messages={{ composer: { label: "Nachricht", send: "Senden" } }} />);
+    expect(screen.getByRole("textbox", { name: "Nachricht" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Senden" })).toBeTruthy();
   });
 
   it("starts a new line on Shift+Enter without sending", async () => {

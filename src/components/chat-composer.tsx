@@ -2,39 +2,66 @@
 
 import * as React from "react";
 import { Button } from "@/components/ui/button";
+import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import { cn } from "@/lib/utils";
 
 /** Where the composer stands, for `data-state`: ready to send, streaming a reply, or disabled. */
 type ChatComposerState = "idle" | "streaming" | "disabled";
 
 /**
- * The message box: a textarea and a send button. Enter sends, Shift+Enter starts a new line.
- * While a reply streams, sending waits and a Stop button ends the reply.
+ * Whether a keydown is part of an IME composition: the Enter that commits a candidate (Japanese,
+ * Chinese, Korean input) reports `isComposing`, or only `keyCode` 229 in Safari.
+ */
+function isComposing(event: React.KeyboardEvent): boolean {
+  return event.nativeEvent.isComposing || event.keyCode === 229;
+}
+
+/**
+ * The message box: a textarea and a send button. Enter sends, Shift+Enter starts a new line, an
+ * Enter that commits an IME composition does neither. While a reply streams, sending waits and a
+ * Stop button ends the reply. The text is its own, or the caller's with `value` and `onValueChange`
+ * (to put a message that was not sent back in the box).
  */
 function ChatComposer({
   onSend,
   onStop,
   streaming = false,
   disabled = false,
-  placeholder = "Send a message…",
-  label = "Message",
+  placeholder,
+  label,
+  value,
+  onValueChange,
+  messages: own,
   className,
   ...props
 }: Omit<React.ComponentProps<"form">, "onSubmit"> & {
   /** Called with the trimmed text when the person sends; the box empties. */
   onSend: (text: string) => void;
+  /** The text in the box, when the caller keeps it; leave out for the box to keep its own. */
+  value?: string;
+  /** Called with the new text as the person types, and with `""` when the box empties on send. */
+  onValueChange?: (text: string) => void;
+  /** Its words, laid over the nearest `PrepickMessagesProvider`'s (or English). */
+  messages?: PrepickMessagesInput;
   /** Ends the streaming reply; the Stop button shows only when this is given. */
   onStop?: () => void;
   /** True while a reply streams: sending waits until it ends. */
   streaming?: boolean;
   /** Turns the whole composer off (e.g. while a question waits for an answer). */
   disabled?: boolean;
-  /** Hint text in the empty box. */
+  /** Hint text in the empty box (`composer.placeholder` of the messages when left out). */
   placeholder?: string;
-  /** The box's accessible name. */
+  /** The box's accessible name (`composer.label` of the messages when left out). */
   label?: string;
 }) {
-  const [text, setText] = React.useState("");
+  const { composer } = usePrepickMessages(own);
+  const [ownText, setOwnText] = React.useState("");
+  const text = value ?? ownText;
+  const setText = (next: string) => {
+    if (value === undefined) setOwnText(next);
+    onValueChange?.(next);
+  };
   const state: ChatComposerState = disabled ? "disabled" : streaming ? "streaming" : "idle";
   const canSend = state === "idle" && text.trim() !== "";
 
@@ -60,15 +87,15 @@ function ChatComposer({
     >
       <textarea
         data-slot="chat-composer-input"
-        aria-label={label}
+        aria-label={label ?? composer.label}
         rows={1}
         value={text}
         disabled={disabled}
-        placeholder={placeholder}
+        placeholder={placeholder ?? composer.placeholder}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           // An IME composition uses Enter to pick a candidate: that must not send.
-          if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+          if (event.key !== "Enter" || event.shiftKey || isComposing(event)) return;
           event.preventDefault();
           send();
         }}
@@ -80,7 +107,7 @@ function ChatComposer({
           data-slot="chat-composer-stop"
           size="icon"
           variant="outline"
-          aria-label="Stop"
+          aria-label={composer.stop}
           disabled={disabled}
           onClick={onStop}
         >
@@ -93,7 +120,7 @@ function ChatComposer({
           data-slot="chat-composer-send"
           type="submit"
           size="icon"
-          aria-label="Send"
+          aria-label={composer.send}
           disabled={!canSend}
         >
           <svg

@@ -316,7 +316,7 @@ export const Skipped: Story = {
   args: { options: local(refactorerRequest, { outcome: settleSkipped(refactorerRequest.questions) }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText("Skipped: the agent went with its own picks.")).toBeVisible();
+    await expect(canvas.getByText("Skipped: the agent's picks stand.")).toBeVisible();
     await expect(canvas.getAllByText("pre-picked")).toHaveLength(3);
   },
 };
@@ -401,7 +401,7 @@ export const SkipWithS: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.keyboard("s");
-    await expect(await canvas.findByText("Skipped: the agent went with its own picks.")).toBeVisible();
+    await expect(await canvas.findByText("Skipped: the agent's picks stand.")).toBeVisible();
     await expect(sentSkips).toHaveBeenCalledOnce();
     await expect(sentAnswers).not.toHaveBeenCalled();
   },

@@ -70,7 +70,7 @@ describe("ChatElicitation, one question at a time", () => {
     expect(screen.queryByRole("group", { name: "Which tests should I touch?" })).toBeNull();
     expect(screen.getByRole("button", { name: "Next" }).getAttribute("aria-keyshortcuts")).toBe("Enter");
     expect(
-      screen.getByRole("button", { name: "Skip and use my picks" }).getAttribute("aria-keyshortcuts"),
+      screen.getByRole("button", { name: "Skip: use the agent's picks" }).getAttribute("aria-keyshortcuts"),
     ).toBe("s");
   });
 
@@ -122,7 +122,7 @@ describe("ChatElicitation, one question at a time", () => {
     render(<ChatElicitation block={block} autoFocus />);
     await user.keyboard("s");
     expect(sent.skips).toBe(1);
-    expect(await screen.findByText("Skipped: the agent went with its own picks.")).toBeTruthy();
+    expect(await screen.findByText("Skipped: the agent's picks stand.")).toBeTruthy();
     const settled = document.querySelector("[data-slot=elicitation-settled]");
     expect(settled?.getAttribute("data-status")).toBe("skipped");
     expect(settled?.querySelectorAll("[data-defaulted=true]").length).toBe(3);
@@ -147,7 +147,7 @@ describe("ChatElicitation, one question at a time", () => {
     await user.keyboard("s");
     await user.keyboard("s");
     expect(sent.skips).toBe(1);
-    expect(await screen.findByText("Skipped: the agent went with its own picks.")).toBeTruthy();
+    expect(await screen.findByText("Skipped: the agent's picks stand.")).toBeTruthy();
     // The agent's pick stood, not the discarded change.
     const scope = document.querySelector("[data-slot=elicitation-settled-answer][data-question-id=scope] dd");
     expect(scope?.textContent).toBe("The whole modulepre-picked");
@@ -158,7 +158,7 @@ describe("ChatElicitation, one question at a time", () => {
     const { block, sent } = recordingBlock({ request: bookingRequest, index: 1 });
     render(<ChatElicitation block={block} autoFocus />);
     await user.keyboard("sam@exa");
-    await user.click(screen.getByRole("button", { name: "Skip and use my picks" }));
+    await user.click(screen.getByRole("button", { name: "Skip: use the agent's picks" }));
     await user.click(screen.getByRole("button", { name: "Discard my changes and skip" }));
     expect(sent.skips).toBe(1);
     const left = await screen.findAllByText("No answer: the agent decides");

@@ -56,14 +56,14 @@ function ChatElicitation({
         <ElicitationSettled block={block} />
       ) : phase === "dismissed" ? (
         <p data-slot="elicitation-dismissed" className="text-muted-foreground text-sm">
-          These questions were not answered: the run was cancelled.
+          {block.messages.settled.dismissed}
         </p>
       ) : (
         <ElicitationRoot
           block={block}
           layout={layout}
           autoFocus={autoFocus}
-          aria-label={props["aria-label"] ?? "Questions from the agent"}
+          aria-label={props["aria-label"] ?? block.messages.form.label}
           {...props}
         >
           <ElicitationPreamble />

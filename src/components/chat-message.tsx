@@ -1,4 +1,5 @@
 import * as React from "react";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatApproval } from "./chat-approval";
@@ -39,7 +40,7 @@ function ChatMessageText({
         <span
           data-slot="chat-message-caret"
           aria-hidden="true"
-          className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-xs bg-current motion-reduce:animate-none"
+          className="ms-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-xs bg-current motion-reduce:animate-none"
         />
       ) : null}
     </div>
@@ -55,6 +56,7 @@ function ChatMessageReasoning({
   /** The reasoning block to show. */
   block: ReasoningBlock;
 }) {
+  const { chat } = usePrepickMessages();
   return (
     <details
       data-slot="chat-message-reasoning"
@@ -77,12 +79,12 @@ function ChatMessageReasoning({
           <path d="m6 4 4 4-4 4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <span className={cn(block.streaming && "animate-pulse motion-reduce:animate-none")}>
-          {block.streaming ? "Thinking…" : "Reasoning"}
+          {block.streaming ? chat.thinking : chat.reasoning}
         </span>
       </summary>
       <div
         data-slot="chat-message-reasoning-content"
-        className="mt-2 whitespace-pre-wrap wrap-anywhere border-l-2 pl-3 leading-relaxed"
+        className="mt-2 whitespace-pre-wrap wrap-anywhere border-s-2 ps-3 leading-relaxed"
       >
         {block.text}
       </div>
@@ -124,13 +126,14 @@ const ChatMessage = React.memo(function ChatMessage({
   /** Renders a block in place of the default (return `undefined` to keep the default). */
   renderBlock?: ChatBlockRenderer;
 }) {
+  const { chat } = usePrepickMessages();
   const isUser = message.role === "user";
   return (
     <article
       data-slot="chat-message"
       data-role={message.role}
       data-streaming={isStreaming(message) ? "" : undefined}
-      aria-label={isUser ? "You" : "Assistant"}
+      aria-label={isUser ? chat.you : chat.assistant}
       className={cn("group/message flex w-full", isUser ? "justify-end" : "justify-start", className)}
       {...props}
     >
@@ -140,7 +143,7 @@ const ChatMessage = React.memo(function ChatMessage({
           // Text from a model or a person may hold a word longer than the column: it breaks anywhere.
           "flex min-w-0 flex-col gap-3 text-sm wrap-anywhere",
           isUser
-            ? "max-w-[80%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-primary-foreground"
+            ? "max-w-[80%] rounded-2xl rounded-ee-md bg-primary px-4 py-2.5 text-primary-foreground"
             : "w-full",
         )}
       >

@@ -1,14 +1,19 @@
 import type * as React from "react";
+import type { PrepickMessages, PrepickMessagesInput } from "@/hooks/prepick-messages";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ToolBlock, ToolCallStatus } from "@/hooks/transcript-types";
+import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
 import { cn } from "@/lib/utils";
 
 /** What each status reads as. */
-const STATUS_LABEL: Record<ToolCallStatus, string> = {
-  running: "Running",
-  done: "Done",
-  error: "Failed",
-  denied: "Rejected",
-};
+function statusLabel(status: ToolCallStatus, { toolCall }: PrepickMessages): string {
+  return {
+    running: toolCall.running,
+    done: toolCall.done,
+    error: toolCall.failed,
+    denied: toolCall.rejected,
+  }[status];
+}
 
 /** A value as the person reads it: strings as they are, anything else as indented JSON. */
 function formatValue(value: unknown): string {
@@ -31,6 +36,7 @@ function ChatToolCallStatus({
   /** Running, done, error or denied. */
   status: ToolCallStatus;
 }) {
+  const messages = usePrepickMessages();
   return (
     <span
       data-slot="chat-tool-call-status"
@@ -50,7 +56,7 @@ function ChatToolCallStatus({
           className="size-1.5 animate-pulse rounded-full bg-current motion-reduce:animate-none"
         />
       ) : null}
-      {children ?? STATUS_LABEL[status]}
+      {children ?? statusLabel(status, messages)}
     </span>
   );
 }
@@ -83,17 +89,63 @@ function ChatToolCallSection({
 }
 
 /**
+ * A question set the model wrote wrong, which went back to it to ask again: one sentence for the
+ * person, the model's input and the problems behind a disclosure.
+ */
+function ChatMalformedAsk({
+  block,
+  messages,
+  className,
+  ...props
+}: React.ComponentProps<"div"> & { block: ToolBlock; messages: PrepickMessages }) {
+  return (
+    <div
+      data-slot="chat-tool-call"
+      data-state={block.status}
+      data-kind="malformed-ask"
+      className={cn("flex w-full flex-col gap-2 rounded-lg border bg-card px-3 py-2 text-sm", className)}
+      {...props}
+    >
+      <p data-slot="chat-tool-call-malformed" className="text-muted-foreground">
+        {messages.toolCall.malformedAsk}
+      </p>
+      <details data-slot="chat-tool-call-details" className="group">
+        <summary className="w-fit cursor-pointer rounded-sm text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          {messages.toolCall.details}
+        </summary>
+        <div className="mt-2 flex flex-col gap-3">
+          <ChatToolCallSection label={messages.toolCall.input} value={formatValue(block.input)} />
+          <ChatToolCallSection
+            label={messages.toolCall.error}
+            value={block.errorText ?? messages.toolCall.failedWithoutReason}
+          />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+/**
  * A tool call the agent made: its name and status on one line, its input and its output (or
- * error) underneath. Opens by itself when the call failed.
+ * error) underneath. Opens by itself when the call failed. A malformed `ask` reads as one
+ * sentence, its details behind a disclosure.
  */
 function ChatToolCall({
   block,
+  messages: own,
   className,
   ...props
 }: React.ComponentProps<"details"> & {
   /** The tool call, as `useChatTranscript` gives it. */
   block: ToolBlock;
+  /** Its words, laid over the nearest `PrepickMessagesProvider`'s (or English). */
+  messages?: PrepickMessagesInput;
 }) {
+  const messages = usePrepickMessages(own);
+  const { toolCall } = messages;
+  if (block.toolName === ASK_TOOL_NAME && block.status === "error") {
+    return <ChatMalformedAsk block={block} messages={messages} className={className} />;
+  }
   // Denied with no decision: the run was cancelled while the call waited for one.
   const cancelled = block.status === "denied" && !block.approval;
   const hasInput = block.input !== undefined && formatValue(block.input) !== "{}";
@@ -125,30 +177,28 @@ function ChatToolCall({
         <span data-slot="chat-tool-call-name" className="font-medium font-mono text-xs">
           {block.toolName}
         </span>
-        <ChatToolCallStatus status={block.status} className="ml-auto">
-          {cancelled ? "Cancelled" : undefined}
+        <ChatToolCallStatus status={block.status} className="ms-auto">
+          {cancelled ? toolCall.cancelled : undefined}
         </ChatToolCallStatus>
       </summary>
       <div data-slot="chat-tool-call-body" className="flex flex-col gap-3 border-t px-3 py-3">
-        {hasInput ? <ChatToolCallSection label="Input" value={formatValue(block.input)} /> : null}
+        {hasInput ? <ChatToolCallSection label={toolCall.input} value={formatValue(block.input)} /> : null}
         {block.status === "done" ? (
-          <ChatToolCallSection label="Output" value={formatValue(block.output)} />
+          <ChatToolCallSection label={toolCall.output} value={formatValue(block.output)} />
         ) : null}
         {block.status === "error" ? (
           <div data-slot="chat-tool-call-error" className="text-destructive text-sm">
-            {block.errorText ?? "The tool failed."}
+            {block.errorText ?? toolCall.failedWithoutReason}
           </div>
         ) : null}
         {block.status === "denied" ? (
           <p data-slot="chat-tool-call-denied" className="text-muted-foreground">
-            {cancelled
-              ? "Cancelled with its run before anyone decided."
-              : `Rejected${block.approval?.reason ? `: ${block.approval.reason}` : "."}`}
+            {cancelled ? toolCall.cancelledBeforeDecision : toolCall.rejectedBecause(block.approval?.reason)}
           </p>
         ) : null}
         {block.status === "running" ? (
           <p data-slot="chat-tool-call-pending" className="text-muted-foreground">
-            Waiting for the result…
+            {toolCall.waiting}
           </p>
         ) : null}
       </div>

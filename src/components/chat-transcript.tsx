@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { type ChatBlockRenderer, ChatMessage } from "./chat-message";
@@ -64,7 +65,7 @@ function ChatTranscript({
   messages,
   renderBlock,
   empty,
-  label = "Conversation",
+  label,
   children,
   className,
   ...props
@@ -75,9 +76,10 @@ function ChatTranscript({
   renderBlock?: ChatBlockRenderer;
   /** Shown while there are no messages. */
   empty?: React.ReactNode;
-  /** The log's accessible name. */
+  /** The log's accessible name (`chat.conversation` of the messages when left out). */
   label?: string;
 }) {
+  const { chat } = usePrepickMessages();
   const { scrollRef, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom([
     messages,
     children,
@@ -95,7 +97,7 @@ function ChatTranscript({
         data-slot="chat-transcript-viewport"
         role="log"
         aria-live="polite"
-        aria-label={label}
+        aria-label={label ?? chat.conversation}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard.
         tabIndex={0}
         onScroll={onScroll}
@@ -112,7 +114,7 @@ function ChatTranscript({
                   data-slot="chat-transcript-empty"
                   className="py-12 text-center text-muted-foreground text-sm"
                 >
-                  No messages yet. Say what you need and the agent will take it from there.
+                  {chat.empty}
                 </p>
               ))
             : messages.map((message) => (
@@ -132,7 +134,7 @@ function ChatTranscript({
             onClick={scrollToBottom}
             className="rounded-full"
           >
-            Jump to latest
+            {chat.jumpToLatest}
           </Button>
         </div>
       )}

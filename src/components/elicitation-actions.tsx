@@ -8,7 +8,7 @@ import { useElicitationContext } from "./elicitation-context";
 import { ElicitationKey } from "./elicitation-option";
 
 /**
- * Back (one at a time, after the first question), Next or Confirm, and "Skip and use my picks".
+ * Back (one at a time, after the first question), Next or Confirm, and Skip (the agent's picks stand).
  * Confirm submits only what the person touched; the server fills the rest from the defaults.
  */
 function ElicitationActions({ className, children, ...props }: React.ComponentProps<"div">) {
@@ -16,6 +16,7 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
     useElicitationContext("ElicitationActions");
   const last = layout === "all-at-once" || index >= block.questions.length - 1;
   if (skip.status === "confirming") return <ElicitationSkipConfirm className={className} />;
+  const { form } = block.messages;
   return (
     <div
       data-slot="elicitation-actions"
@@ -24,11 +25,11 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
     >
       {layout === "one-at-a-time" && index > 0 ? (
         <Button type="button" variant="ghost" data-slot="elicitation-back" disabled={busy} onClick={previous}>
-          Back
+          {form.back}
         </Button>
       ) : null}
       <Button type="submit" data-slot="elicitation-confirm" aria-keyshortcuts="Enter" disabled={busy}>
-        {answer.status === "submitting" ? "Sending…" : last ? "Confirm" : "Next"}
+        {answer.status === "submitting" ? form.sending : last ? form.confirm : form.next}
       </Button>
       <Button
         type="button"
@@ -38,7 +39,7 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
         disabled={busy}
         onClick={() => void skipAll()}
       >
-        {skip.status === "submitting" ? "Skipping…" : "Skip and use my picks"}
+        {skip.status === "submitting" ? form.skipping : form.skip}
       </Button>
       {children}
     </div>
@@ -77,8 +78,11 @@ function ElicitationSkipConfirm({ className, ...props }: React.ComponentProps<"f
   );
 }
 
-/** The keyboard hints the spec draws: "⏎ confirm" and "s skip and use my picks". */
+/** The keyboard hints the spec draws: "⏎ confirm" (or "next question") and "s skip". */
 function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
+  const { block, layout, index } = useElicitationContext("ElicitationHints");
+  const { hints } = block.messages;
+  const last = layout === "all-at-once" || index >= block.questions.length - 1;
   return (
     <p
       data-slot="elicitation-hints"
@@ -86,10 +90,10 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
       {...props}
     >
       <span className="inline-flex items-center gap-1.5">
-        <ElicitationKey>⏎</ElicitationKey> confirm
+        <ElicitationKey>⏎</ElicitationKey> {last ? hints.confirm : hints.next}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <ElicitationKey>s</ElicitationKey> skip and use my picks
+        <ElicitationKey>s</ElicitationKey> {hints.skip}
       </span>
     </p>
   );
@@ -121,7 +125,7 @@ function ElicitationStatus({ className, ...props }: React.ComponentProps<"div">)
           disabled={busy}
           onClick={() => void retry()}
         >
-          Retry
+          {block.messages.form.retry}
         </Button>
       ) : null}
     </div>

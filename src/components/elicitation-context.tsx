@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import type { PrepickMessages } from "@/hooks/prepick-messages";
 import type {
   AnswerState,
   ElicitationBlock,
@@ -50,6 +51,8 @@ export interface ElicitationQuestionContextValue {
   question: Question;
   /** What it shows as radios or checkboxes (Yes/No for a boolean), from `elicitationChoices`. */
   choices: readonly Option[];
+  /** The set's messages: every word its parts show. */
+  messages: PrepickMessages;
   /** The error to show now, if any. */
   error: string | undefined;
   /** Whether its controls are disabled. */

@@ -65,7 +65,7 @@ function numberKeyboard(question: Question): "numeric" | "decimal" {
  * and described by its description and error.
  */
 function ElicitationInput({ className, ...props }: React.ComponentProps<"input">) {
-  const { state, question, error, disabled, ids, describedBy } =
+  const { state, question, error, disabled, ids, describedBy, messages } =
     useElicitationQuestionContext("ElicitationInput");
   const [draft, setDraft] = useDraft(question, state.value[0] ?? "");
   const type = question.input?.type ?? "text";
@@ -100,15 +100,16 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
           )
         }
         // A list box shows its options, so it takes their height and needs no chevron's room.
-        className={cn(state.multiple && "h-auto pr-3", className)}
+        className={cn(state.multiple && "h-auto pe-3", className)}
       >
         {state.multiple || picked.length > 0 ? null : (
-          <NativeSelectOption value="">Choose…</NativeSelectOption>
+          <NativeSelectOption value="">{messages.form.choose}</NativeSelectOption>
         )}
         {state.options.map((option) => (
           <NativeSelectOption key={option.value} value={option.value}>
-            {option.label}
-            {state.defaults.includes(option.value) ? " (pre-picked)" : ""}
+            {state.defaults.includes(option.value)
+              ? messages.form.prePickedOption(option.label)
+              : option.label}
           </NativeSelectOption>
         ))}
       </NativeSelect>
@@ -155,7 +156,8 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
  * Typing replaces the picked option (or, on a multiple-choice question, adds to the picked ones).
  */
 function ElicitationFreeText({ className, ...props }: React.ComponentProps<"input">) {
-  const { state, question, error, disabled, ids } = useElicitationQuestionContext("ElicitationFreeText");
+  const { state, question, error, disabled, ids, messages } =
+    useElicitationQuestionContext("ElicitationFreeText");
   const optionValues = state.options.map((option) => option.value);
   const custom = state.value.find((value) => !optionValues.includes(value)) ?? "";
   const [draft, setDraft] = useDraft(question, custom);
@@ -163,7 +165,7 @@ function ElicitationFreeText({ className, ...props }: React.ComponentProps<"inpu
   return (
     <div data-slot="elicitation-free-text" className="flex flex-col gap-1.5 px-3">
       <Label htmlFor={fieldId} className="font-normal text-muted-foreground">
-        Or write your own answer
+        {messages.form.freeText}
       </Label>
       <Input
         id={fieldId}

@@ -9,7 +9,10 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { cn } from "@/lib/utils";
 import { useElicitationQuestionContext } from "./elicitation-context";
 
-/** The "pre-picked" mark on the agent's own pick: beside an option, a typed field or a settled answer. */
+/**
+ * The "pre-picked" mark on the agent's own pick: beside an option, a typed field or a settled
+ * answer. Its words are its children, from the set's messages (`form.prePicked`, `settled.prePicked`).
+ */
 function ElicitationPrePicked({ className, ...props }: React.ComponentProps<"span">) {
   return (
     <Badge
@@ -17,9 +20,7 @@ function ElicitationPrePicked({ className, ...props }: React.ComponentProps<"spa
       variant="outline"
       className={cn("rounded-full font-normal text-muted-foreground", className)}
       {...props}
-    >
-      pre-picked
-    </Badge>
+    />
   );
 }
 
@@ -79,7 +80,8 @@ function ElicitationOption({
   /** The option's value. */
   value: string;
 }) {
-  const { state, choices, error, disabled, ids } = useElicitationQuestionContext("ElicitationOption");
+  const { state, choices, error, disabled, ids, messages } =
+    useElicitationQuestionContext("ElicitationOption");
   const position = choices.findIndex((candidate) => candidate.value === value);
   const option = choices[position];
   if (!option) throw new Error(`ElicitationOption: question "${state.id}" has no option "${value}"`);
@@ -139,7 +141,7 @@ function ElicitationOption({
           </p>
         ) : null}
       </div>
-      {prePicked ? <ElicitationPrePicked id={markId} /> : null}
+      {prePicked ? <ElicitationPrePicked id={markId}>{messages.form.prePicked}</ElicitationPrePicked> : null}
     </div>
   );
 }

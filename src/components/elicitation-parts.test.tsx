@@ -261,7 +261,7 @@ describe("the form's states", () => {
       }),
     );
     expect(screen.queryByRole("form")).toBeNull();
-    expect(screen.getByText("Skipped: the agent went with its own picks.")).toBeTruthy();
+    expect(screen.getByText("Skipped: the agent's picks stand.")).toBeTruthy();
   });
 });
 
@@ -308,6 +308,6 @@ describe("refusals and failures", () => {
     expect(screen.getByRole("form").getAttribute("data-status")).toBe("failed");
     await user.keyboard("{Enter}");
     expect(calls).toBe(2);
-    expect(screen.getByText("Skipped: the agent went with its own picks.")).toBeTruthy();
+    expect(screen.getByText("Skipped: the agent's picks stand.")).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import type * as React from "react";
+import { formatNumber } from "@/hooks/format-answer";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
 
@@ -22,10 +23,11 @@ function ElicitationPreamble({ className, children, ...props }: React.ComponentP
 function ElicitationProgress({ className, ...props }: React.ComponentProps<"p">) {
   const { block, layout, index } = useElicitationContext("ElicitationProgress");
   const count = block.questions.length;
+  const { form } = block.messages;
   const text =
     layout === "one-at-a-time"
-      ? `Question ${index + 1} of ${count}`
-      : `${count} question${count === 1 ? "" : "s"}`;
+      ? form.progress(index + 1, count)
+      : form.count({ value: count, text: formatNumber(block.messages, count) });
   return (
     <p
       role="status"

@@ -38,7 +38,8 @@ function ElicitationQuestion({
   const root = useElicitationContext("ElicitationQuestion");
   const state = useElicitationQuestion(root.block, questionId);
   const question = React.useMemo(() => withHotkeys(state.question), [state.question]);
-  const choices = React.useMemo(() => elicitationChoices(question), [question]);
+  const messages = root.block.messages;
+  const choices = React.useMemo(() => elicitationChoices(question, messages), [question, messages]);
   const [left, setLeft] = React.useState(false);
   const baseId = `${root.baseId}-${state.index}`;
   const revealed = left || state.attempted || showsErrorAtOnce(question);
@@ -60,12 +61,13 @@ function ElicitationQuestion({
       state,
       question,
       choices,
+      messages,
       error,
       disabled: root.busy,
       ids,
       describedBy: describedBy.length > 0 ? describedBy.join(" ") : undefined,
     };
-  }, [state, question, choices, error, root.busy, baseId]);
+  }, [state, question, choices, messages, error, root.busy, baseId]);
 
   return (
     <ElicitationQuestionProvider value={context}>
@@ -150,7 +152,7 @@ function ElicitationError({ className, ...props }: React.ComponentProps<"p">) {
  * boolean), a native select, or a native typed field; plus a free-text field where allowed.
  */
 function ElicitationControl() {
-  const { question, state } = useElicitationQuestionContext("ElicitationControl");
+  const { question, state, messages } = useElicitationQuestionContext("ElicitationControl");
   const type = question.input?.type;
   if (type === undefined || type === "boolean") {
     return (
@@ -165,7 +167,7 @@ function ElicitationControl() {
       <ElicitationInput />
       {question.allowFreeText && type === "select" ? <ElicitationFreeText /> : null}
       {!state.touched && state.defaults.length > 0 && type !== "select" ? (
-        <ElicitationPrePicked className="self-start" />
+        <ElicitationPrePicked className="self-start">{messages.form.prePicked}</ElicitationPrePicked>
       ) : null}
     </>
   );

@@ -30,7 +30,7 @@ function ElicitationSettled({
       {...props}
     >
       <p data-slot="elicitation-settled-heading" className="font-medium">
-        {settled.skipped ? "Skipped: the agent went with its own picks." : "Answered"}
+        {settled.skipped ? block.messages.settled.skipped : block.messages.settled.answered}
       </p>
       <dl className="grid gap-2">
         {settled.answers.map((answer) => (
@@ -48,7 +48,9 @@ function ElicitationSettled({
                 : answer.kind === "left-to-agent"
                   ? block.messages.settled.leftToAgent
                   : block.messages.settled.noAnswer}
-              {answer.defaulted ? <ElicitationPrePicked /> : null}
+              {answer.defaulted ? (
+                <ElicitationPrePicked>{block.messages.settled.prePicked}</ElicitationPrePicked>
+              ) : null}
             </dd>
           </div>
         ))}

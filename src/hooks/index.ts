@@ -29,6 +29,7 @@ export {
   type PrepickMessagesInput,
   resolveMessages,
 } from "./prepick-messages";
+export { PrepickMessagesProvider, usePrepickMessages } from "./prepick-messages-context";
 export {
   isElicitationPart,
   TranscriptBuilder,

@@ -216,6 +216,10 @@ export interface PrepickMessages {
     error: string;
     /** The error line when the tool gave none. */
     failedWithoutReason: string;
+    /** The line while the call runs. */
+    waiting: string;
+    /** The line of a call the person rejected, with their reason when they gave one. */
+    rejectedBecause: (reason: string | undefined) => string;
     /** A call cancelled with its run before anyone decided. */
     cancelledBeforeDecision: string;
     /** A model's `ask` the server refused as malformed. */
@@ -237,6 +241,8 @@ export interface PrepickMessages {
     stop: string;
     /** A message that did not reach the server (its text is kept). */
     notSent: (detail: string) => string;
+    /** A message the server answered but did not take; `detail` is the server's own words. */
+    refused: (detail: string) => string;
     /** The button that sends it again. */
     retry: string;
     /** The button that puts the error away. */
@@ -244,8 +250,18 @@ export interface PrepickMessages {
   };
   /** The conversation around the cards. */
   chat: {
+    /** The heading of the chat block. */
+    title: string;
     /** The conversation log's accessible name. */
     conversation: string;
+    /** The transcript's line while there are no messages. */
+    empty: string;
+    /** The chat block's invitation while the conversation is empty. */
+    start: string;
+    /** A conversation that could not be loaded. */
+    loadFailed: (detail: string) => string;
+    /** A reply that stopped before it finished. */
+    replyFailed: (detail: string) => string;
     /** The button back to the newest message. */
     jumpToLatest: string;
     /** Who a person's message is from. */
@@ -395,6 +411,8 @@ export const englishMessages: PrepickMessages = {
     output: "Output",
     error: "Error",
     failedWithoutReason: "The tool failed.",
+    waiting: "Waiting for the result…",
+    rejectedBecause: (reason) => (reason ? `Rejected: ${reason}` : "Rejected."),
     cancelledBeforeDecision: "Cancelled with its run before anyone decided.",
     malformedAsk: "The agent's questions were malformed; it was asked to try again.",
     details: "Details",
@@ -406,11 +424,18 @@ export const englishMessages: PrepickMessages = {
     send: "Send",
     stop: "Stop",
     notSent: () => "Your message was not sent. Check your connection, then retry.",
+    refused: (detail) => `Your message was not accepted: ${detail}`,
     retry: "Retry",
     dismiss: "Dismiss",
   },
   chat: {
+    title: "Agent",
     conversation: "Conversation",
+    empty: "No messages yet. Say what you need and the agent will take it from there.",
+    start:
+      "Say what you need. If the agent has questions, it asks them first, with its own picks pre-selected.",
+    loadFailed: () => "This conversation could not be loaded. Check your connection, then reload the page.",
+    replyFailed: () => "The reply stopped before it finished. Check your connection, then send again.",
     jumpToLatest: "Jump to latest",
     you: "You",
     assistant: "Assistant",
@@ -424,10 +449,14 @@ export const englishMessages: PrepickMessages = {
 /**
  * An app's messages laid over the English defaults, section by section: `{ form: { next: "Weiter" } }`
  * changes one button and keeps every other string. Without input, the English defaults themselves.
+ * `base` is what the input is laid over instead of English (an enclosing provider's messages).
  */
-export function resolveMessages(input: PrepickMessagesInput | undefined): PrepickMessages {
-  if (input === undefined) return englishMessages;
-  const resolved: Record<string, unknown> = { ...englishMessages };
+export function resolveMessages(
+  input: PrepickMessagesInput | undefined,
+  base: PrepickMessages = englishMessages,
+): PrepickMessages {
+  if (input === undefined) return base;
+  const resolved: Record<string, unknown> = { ...base };
   for (const [section, value] of Object.entries(input)) {
     const base = resolved[section];
     resolved[section] =

@@ -5,6 +5,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExterna
 import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { type DraftStorage, sessionDraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
+import { usePrepickMessages } from "./prepick-messages-context";
 import { TranscriptBuilder, type TranscriptChat } from "./transcript-builder";
 import type { ApprovalBlock, ApprovalState, ElicitationBlock, TranscriptMessage } from "./transcript-types";
 
@@ -26,7 +27,11 @@ export interface UseChatTranscriptOptions {
   transport?: { client: ToolCallActions } & Partial<PagedThreadTransport>;
   /** A client, when there is no transport at hand. */
   client?: ToolCallActions;
-  /** Sentences in the app's language (errors, settled answers), laid over the English defaults. */
+  /**
+   * Sentences in the app's language (errors, settled answers, and every word a question set's
+   * form shows), laid over the nearest `PrepickMessagesProvider`'s or the English defaults. Read
+   * when the hook mounts.
+   */
   messages?: PrepickMessagesInput;
   /**
    * Where a pending question set's draft is kept, so a reload or a crash of the tab does not lose
@@ -64,22 +69,23 @@ export function useChatTranscript(
   options: UseChatTranscriptOptions = {},
 ): ChatTranscript {
   const client = options.client ?? options.transport?.client;
+  const messages = usePrepickMessages(options.messages);
   const builderRef = useRef<TranscriptBuilder | null>(null);
   if (builderRef.current === null) {
     const drafts = options.drafts === undefined ? sessionDraftStorage() : (options.drafts ?? undefined);
-    builderRef.current = new TranscriptBuilder(chat, client, { messages: options.messages, drafts });
+    builderRef.current = new TranscriptBuilder(chat, client, { messages, drafts });
   }
   const builder = builderRef.current;
   useLayoutEffect(() => {
     builder.setChat(chat);
   });
-  const messages = chat.messages;
+  const chatMessages = chat.messages;
   const version = useSyncExternalStore(builder.subscribe, builder.getVersion, builder.getVersion);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a build though no message changed.
   const built = useMemo(() => {
-    const built = builder.build(messages);
+    const built = builder.build(chatMessages);
     return { messages: built, elicitations: builder.elicitationBlocks() };
-  }, [builder, messages, version]);
+  }, [builder, chatMessages, version]);
   const older = useOlderMessages(chat, options.transport);
   const transcript = useMemo(() => ({ ...built, ...older }), [built, older]);
   // Outputs seen while building settle their stores after render, never during it.
