@@ -22,6 +22,7 @@ export {
 export { checkQuestions, type DefinitionIssue, RESERVED_QUESTION_IDS, withHotkeys } from "./check-questions";
 export { coerceAnswer, formatDecimal } from "./coerce-answer";
 export type * from "./frames";
+export type * from "./inbox";
 export {
   type CheckedIntake,
   checkIntake,
