@@ -20,6 +20,7 @@ import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
+import { INBOX_CHANNEL } from "./store/channels";
 import { createStore, type Store } from "./store/store";
 import { FrameHub } from "./stream/frame-hub";
 
@@ -109,6 +110,8 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   if (ownsDatabase && db.kind === "pglite") await store.runs.releaseOrphaned();
   const hub = new FrameHub(store);
   await hub.start();
+  const inboxHub = new FrameHub(store, INBOX_CHANNEL);
+  await inboxHub.start();
   const worker = new Worker({
     store,
     owner: `process-${process.pid}-${crypto.randomUUID()}`,
@@ -122,7 +125,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   });
   await worker.start();
   const closing = new AbortController();
-  const context: RouteContext = { store, worker, hub, agents, closing: closing.signal };
+  const context: RouteContext = { store, worker, hub, inboxHub, agents, closing: closing.signal };
   const app = new Hono<{ Variables: ActorVariables }>();
   // Before the actor check: a preflight carries no credentials and must not be refused for it.
   if (options.corsOrigins && options.corsOrigins.length > 0) {
@@ -167,6 +170,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
         closing.abort();
         await worker.stop();
         await hub.stop();
+        await inboxHub.stop();
         if (ownsDatabase) await db.close();
       })();
       return closed;

@@ -88,7 +88,7 @@ describe("actors", () => {
       headers: { cookie: cookie.split(";")[0] ?? "" },
     });
     expect(second.headers.get("set-cookie")).toBeNull();
-    expect(await second.json()).toEqual({ approvals: [] });
+    expect(await second.json()).toEqual({ approvals: [], nextCursor: null });
   });
 
   it("issues the cookie on a first request that streams, and answers that browser as the owner", async () => {

@@ -13,6 +13,8 @@ export interface RouteContext {
   worker: Worker;
   /** Wakes stream followers. */
   hub: FrameHub;
+  /** Wakes inbox feeds: its keys are actor ids. */
+  inboxHub: FrameHub;
   /** The hosted agents, in configuration order (the first is the default). */
   agents: readonly AgentDefinition[];
   /** Stops streams when the server closes. */

@@ -1,41 +1,66 @@
-/** How many items a page holds when `limit` is left out. */
-export const DEFAULT_PAGE_LIMIT = 50;
-/** The most items one page holds. */
-export const MAX_PAGE_LIMIT = 200;
+/** How many rows a page holds when `?limit=` is left out. */
+export const DEFAULT_PAGE_SIZE = 50;
+/** The most rows one page may hold. */
+export const MAX_PAGE_SIZE = 200;
 
-/** A page request read from `?cursor=&limit=`, or the 400 message naming what is wrong. */
+const WHOLE = /^\d{1,4}$/;
+
+/** A list endpoint's `?cursor=<opaque>&limit=<n>`, read, or the 400 that names the bad field. */
 export type PageQuery =
-  | { ok: true; limit: number; cursor: string | undefined }
-  | { ok: false; error: string };
+  | { ok: true; limit: number; cursor: unknown }
+  | { ok: false; error: string; field: "cursor" | "limit"; value: string };
 
 /**
- * Reads the paging convention every list route shares: `?limit=<n>` (1 to {@link MAX_PAGE_LIMIT},
- * default {@link DEFAULT_PAGE_LIMIT}) and `?cursor=<opaque>`, the `nextCursor` of the page before,
- * passed back unread here (the route decodes its own cursors with {@link readCursor}).
+ * Reads `?cursor=` and `?limit=`. A cursor is what an earlier page of the same endpoint returned as
+ * `nextCursor`: base64url JSON whose first field names the endpoint (`kind`), so a cursor of one
+ * list is refused by another. `read` checks the rest of its shape and answers undefined for a
+ * cursor it did not make.
  */
-export function readPageQuery(limit: string | undefined, cursor: string | undefined): PageQuery {
-  let count = DEFAULT_PAGE_LIMIT;
-  if (limit !== undefined) {
-    count = /^\d{1,4}$/.test(limit) ? Number(limit) : Number.NaN;
-    if (!(count >= 1 && count <= MAX_PAGE_LIMIT)) {
+export function readPageQuery(
+  query: { cursor?: string | undefined; limit?: string | undefined },
+  kind: string,
+  read: (decoded: Record<string, unknown>) => unknown,
+): PageQuery {
+  const { limit: rawLimit, cursor: rawCursor } = query;
+  let limit = DEFAULT_PAGE_SIZE;
+  if (rawLimit !== undefined) {
+    limit = WHOLE.test(rawLimit) ? Number(rawLimit) : Number.NaN;
+    if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) {
       return {
         ok: false,
-        error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}, not ${JSON.stringify(limit)}`,
+        field: "limit",
+        value: rawLimit,
+        error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}; got ${JSON.stringify(rawLimit)}`,
       };
     }
   }
-  if (cursor === "") return { ok: false, error: 'cursor must be a nextCursor this server returned, not ""' };
-  return { ok: true, limit: count, cursor };
+  if (rawCursor === undefined) return { ok: true, limit, cursor: undefined };
+  const decoded = decodeCursor(rawCursor);
+  const cursor = decoded && decoded.kind === kind ? read(decoded) : undefined;
+  if (cursor === undefined) {
+    return {
+      ok: false,
+      field: "cursor",
+      value: rawCursor,
+      error: `cursor must be a nextCursor this list returned; got ${JSON.stringify(rawCursor.slice(0, 100))}`,
+    };
+  }
+  return { ok: true, limit, cursor };
 }
 
-/** A cursor: opaque to clients, a position to the route that made it. */
-export function makeCursor(kind: string, position: number): string {
-  return Buffer.from(`${kind}:${position}`).toString("base64url");
+/** A cursor for the list `kind`: opaque to clients, readable by {@link readPageQuery}. */
+export function encodeCursor(kind: string, fields: Record<string, string | number>): string {
+  return Buffer.from(JSON.stringify({ kind, ...fields }), "utf8").toString("base64url");
 }
 
-/** The position a cursor of `kind` holds; undefined when it is not one this server made. */
-export function readCursor(kind: string, cursor: string): number | undefined {
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(cursor)) return undefined;
-  const match = new RegExp(`^${kind}:(\\d{1,9})$`).exec(Buffer.from(cursor, "base64url").toString());
-  return match ? Number(match[1]) : undefined;
+function decodeCursor(raw: string): Record<string, unknown> | undefined {
+  if (raw.length > 1_000 || !/^[A-Za-z0-9_-]+$/.test(raw)) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,10 +1,82 @@
 import { intakeRequest } from "prepick/core";
+import type { ThreadCursor } from "../store/threads";
 import type { AgentApp, RouteContext } from "./context";
+import { inboxStreamResponse } from "./inbox-stream";
+import { encodeCursor, type PageQuery, readPageQuery } from "./page-query";
 
-/** The read routes: the approvals inbox and the hosted agents (a thread's read is `thread-route.ts`). */
+// The database's timestamp text, as a thread cursor carries it.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const VERSION = /^\d{1,15}$/;
+
+/** A thread cursor's fields, when they are what `ThreadStore.page` made. */
+function readThreadCursor(decoded: Record<string, unknown>): ThreadCursor | undefined {
+  const { asOf, activeAt, id } = decoded;
+  if (typeof asOf !== "string" || typeof activeAt !== "string" || typeof id !== "string") return undefined;
+  if (!TIMESTAMP.test(asOf) || !TIMESTAMP.test(activeAt) || id.length > 200) return undefined;
+  return { asOf, activeAt, id };
+}
+
+/** An approvals cursor's inbox version. */
+function readVersionCursor(decoded: Record<string, unknown>): number | undefined {
+  const { version } = decoded;
+  return Number.isSafeInteger(version) && (version as number) >= 0 ? (version as number) : undefined;
+}
+
+/** The 400 of a refused page query, naming the field and the value. */
+function refused(query: Extract<PageQuery, { ok: false }>) {
+  return { error: query.error, field: query.field, value: query.value };
+}
+
+/**
+ * The read routes: the approvals inbox and its live feed, the conversations and the hosted agents
+ * (a thread's own read is `thread-route.ts`). Every list is the actor's own and paged.
+ */
 export function readRoutes(app: AgentApp, context: RouteContext): void {
   app.get("/agent/approvals", async (c) => {
-    return c.json({ approvals: await context.store.toolCalls.pendingFor(c.get("actorId")) });
+    const query = readPageQuery(c.req.query(), "approvals", readVersionCursor);
+    if (!query.ok) return c.json(refused(query), 400);
+    const after = (query.cursor as number | undefined) ?? 0;
+    const rows = await context.store.pendingCalls.page(c.get("actorId"), after, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last ? encodeCursor("approvals", { version: last.version }) : null;
+    return c.json({ approvals: page.map(({ call }) => call), nextCursor });
+  });
+
+  app.get("/agent/approvals/stream", (c) => {
+    const raw = c.req.header("last-event-id") ?? c.req.query("after");
+    if (raw !== undefined && raw !== "" && !VERSION.test(raw)) {
+      return c.json(
+        {
+          error: `Last-Event-ID or after must be an inbox version (0 or more); got ${JSON.stringify(raw.slice(0, 100))}`,
+          field: c.req.header("last-event-id") !== undefined ? "Last-Event-ID" : "after",
+          value: raw,
+        },
+        400,
+      );
+    }
+    return inboxStreamResponse({
+      store: context.store,
+      hub: context.inboxHub,
+      actorId: c.get("actorId"),
+      after: raw === undefined || raw === "" ? undefined : Number(raw),
+      closing: context.closing,
+    });
+  });
+
+  app.get("/agent/threads", async (c) => {
+    const query = readPageQuery(c.req.query(), "threads", readThreadCursor);
+    if (!query.ok) return c.json(refused(query), 400);
+    const page = await context.store.threads.page(
+      c.get("actorId"),
+      query.limit,
+      query.cursor as ThreadCursor | undefined,
+    );
+    return c.json({
+      threads: page.threads,
+      nextCursor: page.next ? encodeCursor("threads", { ...page.next }) : null,
+    });
   });
 
   app.get("/agent/agents", (c) =>

@@ -3,7 +3,7 @@ import type { ThreadTurn } from "../store/runs";
 import type { Store } from "../store/store";
 import type { AgentApp, RouteContext } from "./context";
 import { jsonStreamResponse } from "./json-stream";
-import { makeCursor, readCursor, readPageQuery } from "./page-query";
+import { encodeCursor, readPageQuery } from "./page-query";
 
 // How many stored frames one read takes: small enough that other requests get the event loop
 // (and an embedded store's single connection) between reads.
@@ -48,6 +48,12 @@ async function* threadPieces(
   yield "]}";
 }
 
+/** A turn cursor's position: the first turn of the page before. */
+function readTurnCursor(decoded: Record<string, unknown>): number | undefined {
+  const { turn } = decoded;
+  return Number.isSafeInteger(turn) && (turn as number) >= 0 ? (turn as number) : undefined;
+}
+
 /**
  * `GET /agent/threads/:threadId?cursor=&limit=`: a thread's messages for hydrating a page, a page
  * of turns at a time. The first page holds the latest `limit` turns (default 50, at most 200),
@@ -57,22 +63,16 @@ async function* threadPieces(
 export function threadRoute(app: AgentApp, context: RouteContext): void {
   app.get("/agent/threads/:threadId", async (c) => {
     const threadId = c.req.param("threadId");
-    const page = readPageQuery(c.req.query("limit"), c.req.query("cursor"));
-    if (!page.ok) return c.json({ error: page.error }, 400);
-    const before = page.cursor === undefined ? undefined : readCursor(CURSOR_KIND, page.cursor);
-    if (page.cursor !== undefined && before === undefined) {
-      return c.json(
-        { error: `cursor must be a nextCursor this server returned, not ${JSON.stringify(page.cursor)}` },
-        400,
-      );
-    }
+    const page = readPageQuery(c.req.query(), CURSOR_KIND, readTurnCursor);
+    if (!page.ok) return c.json({ error: page.error, field: page.field, value: page.value }, 400);
+    const before = page.cursor as number | undefined;
     const thread = await context.store.threads.get(threadId);
     if (!thread || thread.actorId !== c.get("actorId")) {
       return c.json({ error: `No thread ${threadId} is yours.` }, 404);
     }
     const { turns, older } = await context.store.runs.turnsOfThread(threadId, before, page.limit);
     const first = turns[0];
-    const nextCursor = older && first ? makeCursor(CURSOR_KIND, first.turn) : null;
+    const nextCursor = older && first ? encodeCursor(CURSOR_KIND, { turn: first.turn }) : null;
     return jsonStreamResponse({
       pieces: threadPieces(context.store, { threadId, agent: thread.agent, nextCursor }, turns),
       closing: context.closing,

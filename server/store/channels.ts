@@ -2,3 +2,8 @@
 export const RUNS_CHANNEL = "prepick_runs";
 /** The NOTIFY channel that says a run has new frames; the payload is the run id. */
 export const FRAMES_CHANNEL = "prepick_frames";
+/**
+ * The NOTIFY channel that says an actor's inbox changed (a call started waiting, or was
+ * settled); the payload is the actor id. The store's trigger sends it (migration 3).
+ */
+export const INBOX_CHANNEL = "prepick_inbox";

@@ -1,3 +1,5 @@
+import { INBOX_CHANNEL } from "./channels";
+
 /** One schema change, applied once, in order, on PGlite and PostgreSQL alike. */
 export interface Migration {
   /** Increasing from 1; recorded in `prepick_migrations` once applied. */
@@ -93,6 +95,47 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX prepick_runs_ready ON prepick_runs (ready_at, id) WHERE status = 'ready'",
       "CREATE INDEX prepick_runs_leases ON prepick_runs (lease_until) WHERE status = 'running'",
       "DROP INDEX prepick_runs_status",
+    ],
+  },
+  {
+    version: 3,
+    statements: [
+      // Each change to an actor's inbox (a call starts waiting, or stops) takes the actor's next
+      // inbox version. The counter row is locked until the changing statement commits, so one
+      // actor's versions commit in order: a reader that has seen version N has seen every change
+      // up to N, and the live feed resumes from it without gaps.
+      `CREATE TABLE prepick_inbox_versions (
+        actor_id text PRIMARY KEY,
+        version bigint NOT NULL
+      )`,
+      "ALTER TABLE prepick_tool_calls ADD COLUMN inbox_version bigint",
+      `CREATE INDEX prepick_tool_calls_inbox ON prepick_tool_calls (actor_id, inbox_version)
+        WHERE inbox_version IS NOT NULL`,
+      `UPDATE prepick_tool_calls t SET inbox_version = numbered.version
+        FROM (SELECT id, row_number() OVER (PARTITION BY actor_id ORDER BY created_at, id) AS version
+              FROM prepick_tool_calls WHERE status = 'pending_approval') AS numbered
+        WHERE t.id = numbered.id`,
+      `INSERT INTO prepick_inbox_versions (actor_id, version)
+        SELECT actor_id, max(inbox_version) FROM prepick_tool_calls
+        WHERE inbox_version IS NOT NULL GROUP BY actor_id`,
+      // A trigger, not a clause in each writer: every statement that parks or settles a call
+      // (the loop's checkpoints, a person's settlement, a cancel) is covered, and any added later.
+      `CREATE FUNCTION prepick_inbox_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF (TG_OP = 'INSERT' AND NEW.status = 'pending_approval')
+          OR (TG_OP = 'UPDATE' AND OLD.status = 'pending_approval' AND NEW.status <> 'pending_approval') THEN
+          INSERT INTO prepick_inbox_versions AS counter (actor_id, version) VALUES (NEW.actor_id, 1)
+            ON CONFLICT (actor_id) DO UPDATE SET version = counter.version + 1
+            RETURNING counter.version INTO NEW.inbox_version;
+          PERFORM pg_notify('${INBOX_CHANNEL}', NEW.actor_id);
+        END IF;
+        RETURN NEW;
+      END
+      $$`,
+      // The threads list reads one actor's threads.
+      "CREATE INDEX prepick_threads_actor ON prepick_threads (actor_id)",
+      `CREATE TRIGGER prepick_tool_calls_inbox BEFORE INSERT OR UPDATE OF status ON prepick_tool_calls
+        FOR EACH ROW EXECUTE FUNCTION prepick_inbox_change()`,
     ],
   },
 ];

@@ -2,6 +2,7 @@ import type { Database } from "../database/database";
 import { CheckpointStore } from "./checkpoints";
 import { FrameStore } from "./frames";
 import { migrate } from "./migrate";
+import { PendingCallStore } from "./pending-calls";
 import { RunStore } from "./runs";
 import { SettlementStore } from "./settlements";
 import { ThreadStore } from "./threads";
@@ -27,6 +28,8 @@ export class Store {
   readonly toolCalls: ToolCallStore;
   /** A person's settlement of a pending row. */
   readonly settlements: SettlementStore;
+  /** The approvals inbox: each actor's waiting calls and the changes to them. */
+  readonly pendingCalls: PendingCallStore;
 
   /** @param db The database the store lives in. */
   constructor(readonly db: Database) {
@@ -36,6 +39,7 @@ export class Store {
     this.checkpoints = new CheckpointStore(db);
     this.toolCalls = new ToolCallStore(db);
     this.settlements = new SettlementStore(db);
+    this.pendingCalls = new PendingCallStore(db);
   }
 
   /** Brings the schema up to date. */

@@ -1,12 +1,6 @@
 import type { Database } from "../database/database";
 import { toToolCall } from "./read-rows";
-import type { OwnedToolCall, ToolCallRow } from "./rows";
-
-/** Strips the owner from a tool-call row for the wire. */
-export function publicToolCall(row: OwnedToolCall): ToolCallRow {
-  const { actorId: _owner, ...rest } = row;
-  return rest;
-}
+import type { OwnedToolCall } from "./rows";
 
 /**
  * The tool-call rows: a registered tool's call, an approval, a question set. The loop writes them
@@ -21,16 +15,6 @@ export class ToolCallStore {
   async get(id: string): Promise<OwnedToolCall | undefined> {
     const rows = await this.db.query("SELECT * FROM prepick_tool_calls WHERE id = $1", [id]);
     return rows[0] ? toToolCall(rows[0]) : undefined;
-  }
-
-  /** The actor's pending rows, oldest first: the approvals inbox. */
-  async pendingFor(actorId: string): Promise<ToolCallRow[]> {
-    const rows = await this.db.query(
-      `SELECT * FROM prepick_tool_calls WHERE actor_id = $1 AND status = 'pending_approval'
-       ORDER BY created_at, id`,
-      [actorId],
-    );
-    return rows.map((row) => publicToolCall(toToolCall(row)));
   }
 
   /** Whether an earlier run of the thread already had its intake answered or skipped. */

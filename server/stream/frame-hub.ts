@@ -4,18 +4,25 @@ import type { Store } from "../store/store";
 /**
  * Wakes stream followers when a run gets new frames: every statement that writes frames sends
  * a NOTIFY with it, heard by this process and every other sharing the database alike. Followers
- * also poll, so a lost notification only delays them.
+ * also poll, so a lost notification only delays them. On another channel it wakes the followers
+ * of another key: on `INBOX_CHANNEL`, the inbox feeds of an actor.
  */
 export class FrameHub {
   private readonly waiters = new Map<string, Set<() => void>>();
   private unlisten: (() => Promise<void>) | undefined;
 
-  /** @param store The store whose frames are followed. */
-  constructor(private readonly store: Store) {}
+  /**
+   * @param store The store whose notifications are followed.
+   * @param channel The NOTIFY channel; its payload is the key woken (a run id by default).
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly channel: string = FRAMES_CHANNEL,
+  ) {}
 
   /** Starts listening. */
   async start(): Promise<void> {
-    this.unlisten = await this.store.db.listen(FRAMES_CHANNEL, (runId) => this.wake(runId));
+    this.unlisten = await this.store.db.listen(this.channel, (key) => this.wake(key));
   }
 
   /** Stops listening and releases every waiter. */

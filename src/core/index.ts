@@ -29,6 +29,7 @@ export {
 export { coerceAnswer, formatDecimal } from "./coerce-answer";
 export { DEFAULT_URL_SCHEMES, isEmail, isUri, URL_SCHEMES, type UrlScheme, uriScheme } from "./formats";
 export type * from "./frames";
+export type * from "./inbox";
 export {
   type CheckedIntake,
   checkIntake,

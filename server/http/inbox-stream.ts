@@ -1,0 +1,103 @@
+import type { InboxEvent } from "prepick/core";
+import type { Store } from "../store/store";
+import type { FrameHub } from "../stream/frame-hub";
+
+// The feed follows the store's notifications. This poll only bounds the delay of one that was
+// lost (a dropped connection to PostgreSQL); it is far slower than a notification on purpose.
+const POLL_MS = 10_000;
+// How many rows one read takes.
+const READ_LIMIT = 500;
+// A comment line this often keeps proxies from closing an idle feed.
+const KEEP_ALIVE_MS = 15_000;
+
+/** What an inbox feed follows. */
+export interface InboxStreamOptions {
+  /** The store. */
+  store: Store;
+  /** Wakes the feed when the actor's inbox changes (a hub on `INBOX_CHANNEL`). */
+  hub: FrameHub;
+  /** Whose inbox. */
+  actorId: string;
+  /** The inbox version the reader has (`Last-Event-ID`); undefined for a fresh reader. */
+  after: number | undefined;
+  /** Ends the feed when the server closes. */
+  closing?: AbortSignal;
+}
+
+/**
+ * The actor's inbox as an SSE response. A fresh reader first gets every call waiting now, one
+ * `waiting` event each, then `synced` with the actor's inbox version as its id; a reader that
+ * sends `Last-Event-ID` gets the changes after that version instead, then `synced`. After it,
+ * each change as it commits, in any process: `waiting` or `settled`, its id the change's version.
+ */
+export function inboxStreamResponse(options: InboxStreamOptions): Response {
+  const { store, hub, actorId } = options;
+  const abort = new AbortController();
+  const encoder = new TextEncoder();
+  const stop = () => abort.abort();
+  options.closing?.addEventListener("abort", stop, { once: true });
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: InboxEvent, id?: number) =>
+        controller.enqueue(
+          encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`),
+        );
+      try {
+        let after = options.after;
+        if (after === undefined) {
+          // The snapshot's events carry no id: a reader cut off in it starts afresh.
+          const head = await store.pendingCalls.head(actorId);
+          for (let from = 0; from < head; ) {
+            const page = (await store.pendingCalls.page(actorId, from, READ_LIMIT)).filter(
+              ({ version }) => version <= head,
+            );
+            for (const { call } of page) send({ kind: "waiting", call });
+            const last = page.at(-1)?.version;
+            if (last === undefined || page.length < READ_LIMIT) break;
+            from = last;
+          }
+          after = head;
+        }
+        let synced = false;
+        let quietSince = Date.now();
+        while (!abort.signal.aborted) {
+          const waiting = hub.wait(actorId, POLL_MS, abort.signal);
+          const changes = await store.pendingCalls.changes(actorId, after, READ_LIMIT);
+          for (const { version, event } of changes) {
+            send(event, version);
+            after = version;
+          }
+          if (changes.length === READ_LIMIT) continue;
+          if (!synced) {
+            send({ kind: "synced" }, after);
+            synced = true;
+          }
+          if (changes.length > 0) quietSince = Date.now();
+          if (Date.now() - quietSince > KEEP_ALIVE_MS) {
+            controller.enqueue(encoder.encode(": keep-alive\n\n"));
+            quietSince = Date.now();
+          }
+          await waiting;
+        }
+        controller.close();
+      } catch (error) {
+        if (!abort.signal.aborted) controller.error(error);
+        else controller.close();
+      } finally {
+        options.closing?.removeEventListener("abort", stop);
+      }
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

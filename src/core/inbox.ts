@@ -1,0 +1,61 @@
+import type { ApprovalRequestFrame, ElicitationFrame } from "./frames";
+
+/**
+ * A tool call waiting for a person: a question set to answer or skip, or a registered tool's
+ * call to approve or reject. `GET /agent/approvals` lists them and the inbox feed announces them.
+ */
+export interface PendingCall {
+  /** The tool call's id, which answer, skip, approve and reject name. */
+  id: string;
+  /** The run that waits on it. */
+  runId: string;
+  /** The conversation it belongs to. */
+  threadId: string;
+  /** The agent of that conversation. */
+  agent: string;
+  /** `ask` for a question set, else the registered tool's name. */
+  name: string;
+  /** `action` for a question set and for registered tools. */
+  toolType: string;
+  /** Always `pending_approval` while it waits. */
+  status: "pending_approval";
+  /** The tool's input; for a question set, the elicitation request. */
+  input: unknown;
+  /** When it was asked (ISO 8601). */
+  askedAt: string;
+  /** The frame the run posted it with: the question set, or the tool call awaiting approval. */
+  posted: ElicitationFrame | ApprovalRequestFrame;
+}
+
+/**
+ * One event of the inbox feed (`GET /agent/approvals/stream`). `waiting`: a call started waiting
+ * (or was waiting when the feed was opened). `settled`: a call stopped waiting, answered, skipped,
+ * approved, rejected or cancelled, by anyone in any process. `synced`: everything up to now has
+ * been sent; what follows is live.
+ */
+export type InboxEvent =
+  | { kind: "waiting"; call: PendingCall }
+  | { kind: "settled"; id: string; threadId: string; status: string }
+  | { kind: "synced" };
+
+/** A conversation as `GET /agent/threads` lists it. */
+export interface ThreadSummary {
+  /** The thread id. */
+  id: string;
+  /** The agent it talks to. */
+  agent: string;
+  /** The first user message, shortened. */
+  title: string;
+  /** When it began (ISO 8601). */
+  createdAt: string;
+  /** When its latest turn began (ISO 8601); the list is newest first by it. */
+  lastActiveAt: string;
+  /** How many calls wait for a person in it. */
+  waiting: number;
+}
+
+/** A page of a list endpoint: pass `nextCursor` as `?cursor=` for the next one; null at the end. */
+export interface Page {
+  /** The next page's cursor, or null when this page is the last. */
+  nextCursor: string | null;
+}
