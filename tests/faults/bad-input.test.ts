@@ -510,21 +510,24 @@ describe("bad input for identity and the thread read", { timeout: 120_000 }, () 
   const form = { "x-actor-id": "ada", "content-type": "application/x-www-form-urlencoded" };
 
   function identityCases(): BadRequest[] {
-    const otherKind = Buffer.from("run:3").toString("base64url");
+    const cursorOf = (fields: object) => Buffer.from(JSON.stringify(fields)).toString("base64url");
+    // Another list's cursor, and a turn cursor whose turn is not a position.
+    const otherKind = cursorOf({ kind: "approvals", version: 3 });
+    const badTurn = cursorOf({ kind: "turn", turn: "x" });
     return [
       ...["0", "201", "abc", "-1", "1.5", "", "1e2"].map((limit) => ({
         name: `thread: limit ${JSON.stringify(limit)}`,
         send: () => thread(`?limit=${encodeURIComponent(limit)}`),
         status: 400,
         says: new RegExp(
-          `^limit must be a whole number from 1 to 200, not ${JSON.stringify(JSON.stringify(limit)).slice(1, -1)}$`,
+          `^limit must be a whole number from 1 to 200; got ${JSON.stringify(JSON.stringify(limit)).slice(1, -1)}$`,
         ),
       })),
-      ...["nope!", "", otherKind, "dHVybjp4"].map((cursor) => ({
+      ...["nope!", "", otherKind, badTurn].map((cursor) => ({
         name: `thread: cursor ${JSON.stringify(cursor)}`,
         send: () => thread(`?cursor=${encodeURIComponent(cursor)}`),
         status: 400,
-        says: /^cursor must be a nextCursor this server returned, not /,
+        says: /^cursor must be a nextCursor this list returned; got /,
       })),
       {
         name: "cancel: a plain form POST from another site",
