@@ -65,6 +65,6 @@ describe("the README's headless example", () => {
     expect(replies.length).toBeGreaterThanOrEqual(1);
     await expect
       .poll(() => document.body.textContent ?? "", { timeout: 10_000 })
-      .toContain("The user answered:");
+      .toContain('I will now work on "Refactor the parser" with your choices:');
   });
 });
