@@ -158,6 +158,10 @@ describe("issueSentence, for the rules the core is learning", () => {
     expect(sentenceFor(mail, ["ftp://x"])).toBe("Enter a web address starting with https:// or mailto:.");
   });
 
+  it("says how long a value checked against a pattern may be", () => {
+    expect(sentenceFor(branch, ["a".repeat(5000)])).toBe("At most 2,048 characters (5,000 now).");
+  });
+
   it("asks for a date and time, and writes its range for the locale", () => {
     const meeting: Question = {
       id: "meeting",

@@ -1,4 +1,5 @@
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
+import { PATTERN_VALUE_LIMIT } from "@/lib/prepick/core/pattern";
 import type { Question } from "@/lib/prepick/core/question";
 import { allowedSchemes, type Rule } from "@/lib/prepick/core/value-problem";
 import { count, formatDate, formatNumber } from "./format-answer";
@@ -128,7 +129,11 @@ const SENTENCES = {
   "min-items": (context) => picks(context, "min"),
   "max-items": (context) => picks(context, "max"),
   pattern: ({ question, messages }) => messages.errors.pattern(question.input?.placeholder),
-  "pattern-length": ({ question, messages }) => messages.errors.pattern(question.input?.placeholder),
+  "pattern-length": (context) =>
+    context.messages.errors.textTooLong(
+      count(context.messages, PATTERN_VALUE_LIMIT),
+      count(context.messages, length(context)),
+    ),
 } satisfies Record<Rule | UpcomingRule, (context: SentenceContext) => string>;
 
 /**
