@@ -6,6 +6,30 @@ const compiled = new Map<string, RE2JS | Error>();
 const CACHE_LIMIT = 256;
 
 /**
+ * The largest compiled pattern allowed, in RE2 program instructions (`programSize()`). Matching
+ * costs up to the program's size times the value's length; `[a-z]+(-[a-z]+)*` is 10,
+ * `[0-9a-f]{8}` is 9, `(?:a?){1000}a{1000}` is 3,002. bench/pattern-cost.ts measures the cap.
+ */
+export const PATTERN_SIZE_LIMIT = 128;
+
+/**
+ * The longest value, in characters, a pattern is run against; a longer one is refused before
+ * matching (rule `pattern-length`). With {@link PATTERN_SIZE_LIMIT} it bounds one match to a few
+ * milliseconds on the server and in the page.
+ */
+export const PATTERN_VALUE_LIMIT = 2048;
+
+/** Whether `value` is longer than {@link PATTERN_VALUE_LIMIT} characters (code points). */
+export function exceedsPatternValueLimit(value: string): boolean {
+  if (value.length <= PATTERN_VALUE_LIMIT) return false;
+  // A code point takes at most two UTF-16 units, so only lengths in between need counting.
+  if (value.length > 2 * PATTERN_VALUE_LIMIT) return true;
+  let count = 0;
+  for (const _ of value) if (++count > PATTERN_VALUE_LIMIT) return true;
+  return false;
+}
+
+/**
  * Loads the linear-time pattern engine (re2js). It is fetched on first need rather than bundled up
  * front, so a page without pattern questions never downloads it. Safe to call again: every call
  * shares one load, and a failed load is tried afresh by the next call.
@@ -36,6 +60,12 @@ function compile(pattern: string): RE2JS | Error {
   let result: RE2JS | Error;
   try {
     result = engine.compile(pattern);
+    const size = result.programSize();
+    if (size > PATTERN_SIZE_LIMIT) {
+      result = new Error(
+        `it compiles to ${size} instructions, more than the ${PATTERN_SIZE_LIMIT} a pattern may take; use fewer or smaller repeats, and min and max for a length`,
+      );
+    }
   } catch (error) {
     result = error instanceof Error ? error : new Error(String(error));
   }
@@ -46,8 +76,9 @@ function compile(pattern: string): RE2JS | Error {
 }
 
 /**
- * Why a pattern cannot be used, or `undefined` when it compiles. Patterns use RE2 syntax
- * (no backreferences or lookaround), which is what keeps matching linear in the value's length.
+ * Why a pattern cannot be used, or `undefined` when it compiles within {@link PATTERN_SIZE_LIMIT}.
+ * Patterns use RE2 syntax (no backreferences or lookaround), which is what keeps matching linear
+ * in the value's length.
  * Throws while the engine is not loaded ({@link loadPatternEngine}).
  */
 export function patternProblem(pattern: string): string | undefined {
@@ -57,10 +88,11 @@ export function patternProblem(pattern: string): string | undefined {
 
 /**
  * Whether the whole of `value` matches `pattern`, in time linear in the value's length, so a
- * model-authored pattern can never hang the server or the page. An invalid pattern matches nothing.
+ * model-authored pattern can never hang the server or the page. An invalid or oversized pattern
+ * matches nothing, nor does a value over {@link PATTERN_VALUE_LIMIT}, which is never run.
  * Throws while the engine is not loaded ({@link loadPatternEngine}).
  */
 export function matchesPattern(pattern: string, value: string): boolean {
   const result = compile(pattern);
-  return !(result instanceof Error) && result.matches(value);
+  return !(result instanceof Error) && !exceedsPatternValueLimit(value) && result.matches(value);
 }

@@ -1,6 +1,6 @@
 import { DECIMAL, formatDecimal } from "./coerce-answer";
 import { DEFAULT_URL_SCHEMES, isEmail, isUri, URL_SCHEMES, uriScheme } from "./formats";
-import { matchesPattern } from "./pattern";
+import { exceedsPatternValueLimit, matchesPattern, PATTERN_VALUE_LIMIT } from "./pattern";
 import { picksFromOptions, type Question } from "./question";
 
 /** The rule a value or a definition broke. */
@@ -22,7 +22,8 @@ export type Rule =
   | "scheme"
   | "min"
   | "max"
-  | "pattern";
+  | "pattern"
+  | "pattern-length";
 
 /** What is wrong with one value: the rule it broke, and the end of a sentence saying so. */
 export interface ValueProblem {
@@ -200,6 +201,12 @@ export function valueProblem(question: Question, value: string): ValueProblem | 
   const problem = typeProblem(question, value);
   if (problem) return problem;
   const pattern = question.input?.pattern;
+  if (pattern !== undefined && exceedsPatternValueLimit(value)) {
+    return {
+      rule: "pattern-length",
+      text: `must be at most ${PATTERN_VALUE_LIMIT} characters to be checked against its pattern`,
+    };
+  }
   if (pattern !== undefined && !matchesPattern(pattern, value)) {
     return { rule: "pattern", text: `must match the pattern ${pattern}` };
   }

@@ -42,7 +42,7 @@ export function formatDate(messages: PrepickMessages, value: string): string {
 export function formatAnswer(question: Question, value: string, messages: PrepickMessages): string {
   const option = question.options?.find((candidate) => candidate.value === value);
   if (option) return option.label;
-  switch (question.input?.type as string | undefined) {
+  switch (question.input?.type) {
     case "boolean":
       return value === "true" ? messages.form.yes : value === "false" ? messages.form.no : value;
     case "number":

@@ -44,8 +44,8 @@ function sentenceFor(question: Question, values: string[]): string {
   return issueSentence(issue, question, values, en);
 }
 
-/** An issue of a rule the core may not name yet. */
-function upcoming(rule: string, questionId: string, value?: string): AnswerIssue {
+/** An issue of a rule this version does not know, as a newer server could send. */
+function unknownRule(rule: string, questionId: string, value?: string): AnswerIssue {
   return {
     questionId,
     rule: rule as Rule,
@@ -90,6 +90,12 @@ describe("issueSentence, from the core's own refusals", () => {
       [scope, ["nope"]],
       [scope, ["file", "module"]],
       [agree, ["2"]],
+      [{ ...seats, input: { type: "number", step: 1 } }, ["2.5"]],
+      [{ ...scope, multiple: true, minItems: 1, maxItems: 1 }, []],
+      [{ ...scope, multiple: true, maxItems: 1 }, ["file", "module"]],
+      [site, ["javascript:alert(1)"]],
+      [{ id: "at", prompt: "When?", input: { type: "datetime" } }, ["noon"]],
+      [branch, ["a".repeat(3000)]],
     ];
     for (const [question, values] of cases) {
       for (const issue of validateAnswers([question], { [question.id]: values })) {
@@ -118,13 +124,13 @@ describe("issueSentence, from the core's own refusals", () => {
   });
 
   it("reads a rule this version does not know as a plain refusal", () => {
-    expect(issueSentence(upcoming("brand-new", "seats"), seats, ["3"], en)).toBe(
+    expect(issueSentence(unknownRule("brand-new", "seats"), seats, ["3"], en)).toBe(
       "This answer was not accepted.",
     );
   });
 });
 
-describe("issueSentence, for the rules the core is learning", () => {
+describe("issueSentence, for whole numbers, counts, schemes, dates and times, and long values", () => {
   it("says whole numbers for a step of 1, and the step otherwise", () => {
     const whole: Question = { ...seats, input: { type: "number", min: 1, max: 9, step: 1 } };
     expect(sentenceFor(whole, ["2.5"])).toBe("Enter a whole number from 1 to 9.");
@@ -156,6 +162,10 @@ describe("issueSentence, for the rules the core is learning", () => {
     );
     const mail: Question = { ...site, input: { type: "url", schemes: ["https", "mailto"] } };
     expect(sentenceFor(mail, ["ftp://x"])).toBe("Enter a web address starting with https:// or mailto:.");
+  });
+
+  it("says how long a value checked against a pattern may be", () => {
+    expect(sentenceFor(branch, ["a".repeat(5000)])).toBe("At most 2,048 characters (5,000 now).");
   });
 
   it("asks for a date and time, and writes its range for the locale", () => {

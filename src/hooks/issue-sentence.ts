@@ -1,14 +1,9 @@
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
+import { PATTERN_VALUE_LIMIT } from "@/lib/prepick/core/pattern";
 import type { Question } from "@/lib/prepick/core/question";
 import { allowedSchemes, type Rule } from "@/lib/prepick/core/value-problem";
 import { count, formatDate, formatNumber } from "./format-answer";
 import type { DateRange, NumberRange, PrepickMessages } from "./prepick-messages";
-
-/**
- * Rules the core is about to learn. Listed here so their sentences are written already; once
- * the core's `Rule` names them, this union adds nothing and can go.
- */
-type UpcomingRule = "step" | "min-items" | "max-items" | "scheme" | "datetime" | "pattern-length";
 
 /** What a sentence is built from. */
 interface SentenceContext {
@@ -22,19 +17,15 @@ interface SentenceContext {
   messages: PrepickMessages;
 }
 
-/** A parameter of a question's input that the core may not type yet (`step`, `schemes`…). */
-function param(question: Question, key: string): unknown {
-  const own = (question as Record<string, unknown>)[key];
-  return own ?? (question.input as Record<string, unknown> | undefined)?.[key];
-}
-
-function numberParam(question: Question, key: string): number | undefined {
-  const value = param(question, key);
+/** A numeric bound or step of the question's input, when it has a usable one. */
+function numberParam(question: Question, key: "min" | "max" | "step"): number | undefined {
+  const value = question.input?.[key];
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-function stringParam(question: Question, key: string): string | undefined {
-  const value = param(question, key);
+/** A date or date-and-time bound of the question's input. */
+function dateParam(question: Question, key: "min" | "max"): string | undefined {
+  const value = question.input?.[key];
   return typeof value === "string" ? value : undefined;
 }
 
@@ -53,8 +44,8 @@ function numberRange({ question, messages }: SentenceContext): NumberRange {
 }
 
 function dateRange({ question, messages }: SentenceContext): DateRange {
-  const min = stringParam(question, "min");
-  const max = stringParam(question, "max");
+  const min = dateParam(question, "min");
+  const max = dateParam(question, "max");
   return {
     ...(min !== undefined ? { min: formatDate(messages, min) } : {}),
     ...(max !== undefined ? { max: formatDate(messages, max) } : {}),
@@ -69,8 +60,8 @@ function length(context: SentenceContext): number {
 function bound(context: SentenceContext, which: "min" | "max"): string {
   const { question, messages } = context;
   // A bound this copy of the question does not have (the server's is stricter) cannot be told.
-  if (param(question, which) === undefined) return messages.errors.refused;
-  switch (question.input?.type as string | undefined) {
+  if (question.input?.[which] === undefined) return messages.errors.refused;
+  switch (question.input.type) {
     case "number":
       return messages.errors.number(numberRange(context));
     case "date":
@@ -128,8 +119,12 @@ const SENTENCES = {
   "min-items": (context) => picks(context, "min"),
   "max-items": (context) => picks(context, "max"),
   pattern: ({ question, messages }) => messages.errors.pattern(question.input?.placeholder),
-  "pattern-length": ({ question, messages }) => messages.errors.pattern(question.input?.placeholder),
-} satisfies Record<Rule | UpcomingRule, (context: SentenceContext) => string>;
+  "pattern-length": (context) =>
+    context.messages.errors.textTooLong(
+      count(context.messages, PATTERN_VALUE_LIMIT),
+      count(context.messages, length(context)),
+    ),
+} satisfies Record<Rule, (context: SentenceContext) => string>;
 
 /**
  * The sentence a person reads for a refused answer, built from its rule and the question's own
