@@ -14,6 +14,8 @@ type Properties = ElicitRequestFormParams["requestedSchema"]["properties"];
 // Every shape MCP's form mode has, with the rules that make the SDK's validation refuse.
 const properties: Properties = {
   text: { type: "string", minLength: 2, maxLength: 5 },
+  contact: { type: "string", format: "email", maxLength: 12 },
+  site: { type: "string", format: "uri" },
   date: { type: "string", format: "date" },
   when: { type: "string", format: "date-time" },
   score: { type: "number", minimum: -1.5, maximum: 10 },
@@ -72,6 +74,16 @@ const typed = fc.oneof(
     "#F00",
     "a",
     "x",
+    "ada@example.com",
+    "jürgen@example.com",
+    "a..b@example.com",
+    "a@b-.com",
+    "https://example.com",
+    "https://例え.jp/パス",
+    "https://example.com/%zz",
+    "mailto:ada@example.com",
+    "urn:isbn:0451450523",
+    "javascript:alert(1)",
   ),
   fc.string({ maxLength: 8 }),
 );

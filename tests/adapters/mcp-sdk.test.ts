@@ -320,6 +320,31 @@ describe("what MCP allows and Prepick used to refuse or get wrong", () => {
     await expectAccepted(params, set({ count: "9" }), { count: 9 });
   });
 
+  it("email and uri: what the SDK's ajv-formats refuses, the form refuses first", async () => {
+    const params = form({
+      contact: { type: "string", format: "email" },
+      site: { type: "string", format: "uri" },
+    });
+    for (const [name, value, rule] of [
+      ["contact", "jürgen@example.com", "email"],
+      ["contact", "a..b@example.com", "email"],
+      ["site", "https://例え.jp/パス", "url"],
+      ["site", "javascript:alert(1)", "scheme"],
+    ] as const) {
+      const refused = await mcp.elicit(params, set({ [name]: value }));
+      expect(
+        refused.block?.questions.flatMap((question) => question.issues.map((issue) => issue.rule)),
+      ).toEqual([rule]);
+      expect(refused.received).toEqual({ action: "cancel" });
+    }
+    await expectAccepted(
+      params,
+      set({ contact: "juergen@example.com", site: "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9" }),
+      { contact: "juergen@example.com", site: "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9" },
+    );
+    await expectAccepted(params, set({ site: "mailto:ada@example.com" }), { site: "mailto:ada@example.com" });
+  });
+
   it("maxItems: a third pick is refused in the form with its own message, two go through", async () => {
     const params = form({
       colors: { type: "array", maxItems: 2, items: { type: "string", enum: ["Red", "Green", "Blue"] } },

@@ -180,6 +180,8 @@ function shape(id: string, name: string, schema: McpPrimitiveSchema, required: b
     ...base,
     input: {
       type,
+      // MCP's `uri` takes any scheme; Prepick's url rule allows these at most (never javascript:).
+      ...(type === "url" ? { schemes: ["http", "https", "mailto"] } : {}),
       ...(schema.minLength !== undefined && isText ? { min: schema.minLength } : {}),
       ...(schema.maxLength !== undefined && isText ? { max: schema.maxLength } : {}),
       ...requirement,
