@@ -133,6 +133,32 @@ describe("AgUiChatTransport against the Prepick server's own POST /agent/ag-ui",
     await verified(recorder.responses);
   });
 
+  it("takes a message written past the questions as skipping them, then as the thread's next turn", async () => {
+    const server = await serve([refactorer]);
+    const recorder = recordingFetch();
+    const transport = new AgUiChatTransport({
+      url: `${server.url}/agent/ag-ui?agent=refactorer`,
+      headers: { "x-actor-id": "ada" },
+      fetch: recorder.fetch,
+    });
+    const chat = new Chat({ id: "thread-past", transport });
+    await chat.sendMessage({ text: "Refactor the parser" });
+    const ask = askPart(chat.messages[1]);
+    await chat.sendMessage({ text: "Actually, rename the lexer too" });
+
+    expect(chat.status).toBe("ready");
+    expect(recorder.inputs[1]?.resume).toEqual([{ interruptId: ask?.toolCallId, status: "cancelled" }]);
+    expect((await server.store.toolCalls.get(ask?.toolCallId as string))?.status).toBe("skipped");
+    const runs = await server.store.runs.ofThread("thread-past");
+    expect(runs.map((run) => [run.userMessage.parts[0]?.text, run.status])).toEqual([
+      ["Refactor the parser", "completed"],
+      ["Actually, rename the lexer too", "completed"],
+    ]);
+    expect(chat.messages.at(-1)?.role).toBe("assistant");
+    expect(texts(chat.messages.at(-1)).join("")).not.toBe("");
+    await verified(recorder.responses);
+  });
+
   it("shows a tool waiting for approval on its own part, and runs it once approved", async () => {
     const server = await serve([operator]);
     const recorder = recordingFetch();
