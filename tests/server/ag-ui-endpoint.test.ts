@@ -1,11 +1,14 @@
+import { join } from "node:path";
 import { type BaseEvent, EventType, HttpAgent, type Interrupt, type RunFinishedEvent } from "@ag-ui/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { AgentConfig } from "../../server/agents/types";
 import type { PrepickServer } from "../../server/server";
 import { call, startServer, tempDataDir } from "../../server/testing/harness";
 import { operator, refactorer } from "../../server/testing/test-agents";
 import { specIntake } from "../../src/core/spec-examples";
 import { verifyResponse } from "../../src/transport/ag-ui/ag-ui-server.fixture";
+import { type ServerProcess, startServer as startProcess } from "../support/server-process";
+import { removeTempFolders, tempFolder } from "../support/temp-folder";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -19,7 +22,7 @@ async function serve(agents: AgentConfig[], dataDir?: string): Promise<PrepickSe
 }
 
 /** The reference client, as an actor, on a thread of our endpoint. */
-function httpAgent(server: PrepickServer, actor: string, threadId: string, agent: string): HttpAgent {
+function httpAgent(server: { url: string }, actor: string, threadId: string, agent: string): HttpAgent {
   return new HttpAgent({
     url: `${server.url}/agent/ag-ui?agent=${agent}`,
     headers: { "x-actor-id": actor },
@@ -284,5 +287,42 @@ describe("POST /agent/ag-ui through @ag-ui/client's HttpAgent", { timeout: 120_0
     expect(noMessage.status).toBe(400);
     expect(noMessage.body.path).toBe("messages");
     expect(await server.store.threads.get("t-shape")).toBeUndefined();
+  });
+});
+
+describe("POST /agent/ag-ui on the server as npm start runs it", { timeout: 400_000 }, () => {
+  const processes: ServerProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(processes.splice(0).map((started) => started.kill()));
+  });
+  afterAll(() => removeTempFolders());
+
+  it("resumes an interrupt in a new process after the first was killed", async () => {
+    const dataDir = join(tempFolder("prepick-ag-ui-"), "store");
+    const first = await startProcess({ env: { PREPICK_DATA_DIR: dataDir }, timeoutMs: 120_000 });
+    processes.push(first);
+    const agent = httpAgent(first, "ada", "t-killed", "refactorer");
+    agent.addMessage({ id: "m-1", role: "user", content: "Refactor the parser" });
+    const parked = await run(agent);
+    const [intake] = interruptsOf(parked.events);
+    expect(intake?.id).toBe(`intake-${ourRunId(parked.events)}`);
+    await first.kill("SIGKILL");
+
+    const second = await startProcess({ env: { PREPICK_DATA_DIR: dataDir }, timeoutMs: 120_000 });
+    processes.push(second);
+    const again = httpAgent(second, "ada", "t-killed", "refactorer");
+    again.setMessages(agent.messages);
+    const resumed = await run(again, {
+      resume: [{ interruptId: intake?.id ?? "", status: "resolved", payload: { scope: "file" } }],
+    });
+    expect(resumed.error).toBeUndefined();
+    expect(text(resumed.events)).not.toBe("");
+    expect(finished(resumed.events)?.outcome).toEqual({ type: "success" });
+    const thread = await fetch(`${second.url}/agent/threads/t-killed`, { headers: { "x-actor-id": "ada" } });
+    const { messages } = (await thread.json()) as {
+      messages: { frames?: { frame: { kind: string; output?: unknown } }[] }[];
+    };
+    const output = messages[1]?.frames?.find(({ frame }) => frame.kind === "tool-output")?.frame.output;
+    expect(output).toMatchObject({ answers: { scope: ["file"] }, skipped: false });
   });
 });
