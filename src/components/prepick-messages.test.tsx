@@ -5,6 +5,7 @@ import { createElicitation } from "@/hooks/create-elicitation";
 import { PrepickMessagesProvider } from "@/hooks/prepick-messages-context";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
 import type { Question } from "@/lib/prepick/core/question";
+import { germanMessages } from "../../demo/demo-messages";
 import { approvalBlock, textBlock, toolBlock, transcriptMessage, userMessage } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
 import { ChatComposer } from "./chat-composer";
@@ -12,7 +13,6 @@ import { ChatElicitation } from "./chat-elicitation";
 import { ChatToolCall } from "./chat-tool-call";
 import { ChatTranscript } from "./chat-transcript";
 import { refactorerRequest } from "./elicitation.fixture";
-import { germanMessages } from "./messages.fixture";
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
