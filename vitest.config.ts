@@ -47,6 +47,7 @@ export default defineConfig({
             "zod",
             "ai",
             "@ai-sdk/react",
+            "streamdown",
           ],
         },
         test: {

@@ -2,12 +2,20 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
 import { AgentPicker } from "./agent-picker";
 import { AGENT_NOTES, fetchAgents, type HostedAgent } from "./agents";
+import { arabicMessages, germanMessages } from "./demo-messages";
 import { ThemeToggle } from "./theme-toggle";
 
 type AgentsState =
   | { status: "loading" }
   | { status: "failed"; message: string }
   | { status: "ready"; agents: HostedAgent[] };
+
+/** The languages `?lang=` can show the chat in, besides English; Arabic is right to left. */
+const LANGUAGES = {
+  de: { messages: germanMessages, dir: "ltr" },
+  ar: { messages: arabicMessages, dir: "rtl" },
+} as const;
+const language = LANGUAGES[new URLSearchParams(window.location.search).get("lang") as keyof typeof LANGUAGES];
 
 /** The page's `?agent=` and `?thread=`, so a reload (or a shared link) reopens the same conversation. */
 function readUrl(): { agent: string | null; thread: string | null } {
@@ -173,6 +181,9 @@ export function DemoApp() {
               title={agent.name}
               suggestions={AGENT_NOTES[agent.name]?.tryMessages ?? []}
               className="h-full"
+              {...(language
+                ? { messages: language.messages, dir: language.dir, lang: language.messages.locale as string }
+                : {})}
             />
           )}
         </main>

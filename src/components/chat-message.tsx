@@ -1,4 +1,5 @@
 import * as React from "react";
+import { Streamdown } from "streamdown";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
@@ -19,23 +20,50 @@ function isStreaming(message: TranscriptMessage): boolean {
   );
 }
 
-/** Text as it streams in, with a blinking caret while more may arrive. */
+/**
+ * The agent's text as Markdown (lists, code, links, tables) with Streamdown, which is made for
+ * text that is still streaming: a half-written `**bold` or code fence renders as it will end,
+ * never as raw markers. Raw HTML from the model is dropped (`skipHtml`), never rendered, and
+ * links keep Streamdown's hardening (only safe protocols). A person's own text stays as typed.
+ */
 function ChatMessageText({
   block,
+  markdown = true,
   className,
   ...props
 }: React.ComponentProps<"div"> & {
   /** The text block to show. */
   block: TextBlock;
+  /** Renders the text as Markdown (the agent's); false shows it as typed (the person's). */
+  markdown?: boolean;
 }) {
   return (
     <div
       data-slot="chat-message-text"
       data-streaming={block.streaming ? "" : undefined}
-      className={cn("whitespace-pre-wrap wrap-anywhere leading-relaxed", className)}
+      dir="auto"
+      className={cn(
+        markdown
+          ? "min-w-0 wrap-anywhere leading-relaxed"
+          : "whitespace-pre-wrap wrap-anywhere leading-relaxed",
+        className,
+      )}
       {...props}
     >
-      {block.text}
+      {markdown ? (
+        <Streamdown
+          mode={block.streaming ? "streaming" : "static"}
+          isAnimating={block.streaming}
+          skipHtml
+          dir="auto"
+          linkSafety={{ enabled: false }}
+          className="flex flex-col gap-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_ol]:list-decimal [&_ol]:ps-5 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:ps-5"
+        >
+          {block.text}
+        </Streamdown>
+      ) : (
+        block.text
+      )}
       {block.streaming ? (
         <span
           data-slot="chat-message-caret"
@@ -93,10 +121,10 @@ function ChatMessageReasoning({
 }
 
 /** The default rendering of one block; other parts (files, sources, data) need a `renderBlock`. */
-function defaultBlock(block: TranscriptBlock): React.ReactNode {
+function defaultBlock(block: TranscriptBlock, message: TranscriptMessage): React.ReactNode {
   switch (block.type) {
     case "text":
-      return <ChatMessageText block={block} />;
+      return <ChatMessageText block={block} markdown={message.role !== "user"} />;
     case "reasoning":
       return <ChatMessageReasoning block={block} />;
     case "tool":
@@ -149,7 +177,7 @@ const ChatMessage = React.memo(function ChatMessage({
       >
         {message.blocks.map((block) => {
           const custom = renderBlock?.(block, message);
-          const content = custom === undefined ? defaultBlock(block) : custom;
+          const content = custom === undefined ? defaultBlock(block, message) : custom;
           return content === null ? null : <React.Fragment key={block.id}>{content}</React.Fragment>;
         })}
       </div>

@@ -5,14 +5,14 @@ import { createElicitation } from "@/hooks/create-elicitation";
 import { PrepickMessagesProvider } from "@/hooks/prepick-messages-context";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
 import type { Question } from "@/lib/prepick/core/question";
-import { approvalBlock, toolBlock, transcriptMessage, userMessage } from "./chat.fixture";
+import { germanMessages } from "../../demo/demo-messages";
+import { approvalBlock, textBlock, toolBlock, transcriptMessage, userMessage } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
 import { ChatComposer } from "./chat-composer";
 import { ChatElicitation } from "./chat-elicitation";
 import { ChatToolCall } from "./chat-tool-call";
 import { ChatTranscript } from "./chat-transcript";
 import { refactorerRequest } from "./elicitation.fixture";
-import { germanMessages } from "./messages.fixture";
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -137,5 +137,46 @@ describe("a malformed ask", () => {
     expect(details.textContent).toContain("questions.0.id is required");
     // Not a red error card.
     expect(card.className).not.toContain("destructive");
+  });
+});
+
+describe("the agent's text as Markdown", () => {
+  it("renders emphasis, lists, code and links, and drops the model's raw HTML", () => {
+    const text = [
+      "I wrote the **release notes**:",
+      "",
+      "- one",
+      "- two",
+      "",
+      "```ts",
+      "const x = 1;",
+      "```",
+      "",
+      'See [the docs](https://example.com/docs). <script>alert(1)</script><b onclick="x()">raw</b>',
+    ].join("\n");
+    render(<ChatTranscript messages={[transcriptMessage("m1", "assistant", [textBlock("m1", text)])]} />);
+    const shown = document.querySelector("[data-slot=chat-message-text]") as HTMLElement;
+    expect(shown.querySelector("[data-streamdown=strong], strong")?.textContent).toBe("release notes");
+    expect(shown.querySelectorAll("li")).toHaveLength(2);
+    expect(shown.querySelector("pre code, code")?.textContent).toContain("const x = 1;");
+    expect(shown.querySelector("a")?.getAttribute("href")).toBe("https://example.com/docs");
+    expect(shown.textContent).not.toContain("**");
+    expect(shown.querySelector("script, b[onclick]")).toBeNull();
+    expect(shown.textContent).not.toContain("alert(1)");
+  });
+
+  it("a half-streamed emphasis shows no raw markers, and the person's own text stays as typed", () => {
+    render(
+      <ChatTranscript
+        messages={[
+          userMessage("m1", "use **stars** please"),
+          transcriptMessage("m2", "assistant", [textBlock("m2", "Working on the **release", true)]),
+        ]}
+      />,
+    );
+    const [mine, theirs] = document.querySelectorAll("[data-slot=chat-message-text]");
+    expect(mine?.textContent).toBe("use **stars** please");
+    expect(theirs?.textContent).not.toContain("**");
+    expect(theirs?.textContent).toContain("release");
   });
 });

@@ -1,4 +1,4 @@
-import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
+import type { PrepickMessagesInput } from "../src/hooks/prepick-messages";
 
 /** A second language, as an app would ship it: German, every section an app sees most. */
 export const germanMessages: PrepickMessagesInput = {

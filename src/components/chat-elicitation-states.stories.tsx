@@ -1,0 +1,177 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import type { CreateElicitationOptions } from "@/hooks/create-elicitation";
+import { useElicitation } from "@/hooks/use-elicitation";
+import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
+import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
+import { ToolCallError } from "@/lib/prepick/transport";
+import { arabicMessages, germanMessages } from "../../demo/demo-messages";
+import { ChatElicitation } from "./chat-elicitation";
+import { bookingRequest, refactorerRequest } from "./elicitation.fixture";
+
+/** A fresh block per mount, so a play function never sees another story's answers. */
+function ElicitationStory({ options, dir }: { options: CreateElicitationOptions; dir?: "rtl" | "ltr" }) {
+  const { block } = useElicitation(options);
+  return (
+    <div dir={dir}>
+      <ChatElicitation block={block} />
+    </div>
+  );
+}
+
+const meta = {
+  title: "Chat/ChatElicitation/States",
+  component: ElicitationStory,
+  decorators: [
+    (Story) => (
+      <div className="mx-auto max-w-2xl">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof ElicitationStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function settlesLocally(request: ElicitationRequest, id: string): CreateElicitationOptions {
+  return {
+    id,
+    request,
+    onAnswer: async (answers) => settleAnswers(request.questions, answers),
+    onSkip: async () => settleSkipped(request.questions),
+  };
+}
+
+/** The form in a second language the app ships: every word of ours from its messages. */
+export const SecondLanguage: Story = {
+  args: { options: { ...settlesLocally(refactorerRequest, "story-de"), messages: germanMessages } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form", { name: "Fragen des Agenten" });
+    await expect(within(form).getByText("Frage 1 von 3")).toBeVisible();
+    await userEvent.click(within(form).getByRole("button", { name: "Weiter" }));
+    await expect(await within(form).findByText("Frage 2 von 3")).toBeVisible();
+    await expect(within(form).getByRole("button", { name: "Zurück" })).toBeVisible();
+  },
+};
+
+/** Right to left: the progress, the options and the buttons start at the right. */
+export const RightToLeft: Story = {
+  args: {
+    options: { ...settlesLocally(refactorerRequest, "story-ar"), messages: arabicMessages },
+    dir: "rtl",
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form", { name: "أسئلة من الوكيل" });
+    await expect(getComputedStyle(form).direction).toBe("rtl");
+    const confirm = within(form).getByRole("button", { name: "التالي" });
+    const skip = within(form).getByRole("button", { name: /تخطٍّ/ });
+    // The first button stands to the right of the second.
+    await expect(confirm.getBoundingClientRect().left).toBeGreaterThan(skip.getBoundingClientRect().left);
+  },
+};
+
+/** Sending fails and keeps failing: the form stays in its failed state with Retry, not "Answered". */
+export const FailedStaysFailed: Story = {
+  args: {
+    options: {
+      id: "story-offline",
+      request: refactorerRequest,
+      answer: { status: "failed", error: "Failed to fetch", answers: { scope: ["file"] } },
+      onAnswer: async (): Promise<ElicitationOutcome> => {
+        throw new TypeError("Failed to fetch");
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      "Your answers were not sent. Check your connection, then retry.",
+    );
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    await expect(await canvas.findByRole("button", { name: "Retry" })).toBeVisible();
+    await expect(canvas.getByRole("form")).toHaveAttribute("data-status", "failed");
+    await expect(canvas.queryByText("Answered")).toBeNull();
+    await expect(canvas.getByRole("alert")).not.toHaveTextContent("Failed to fetch");
+  },
+};
+
+/** The server refuses an answer: the form stays, in its invalid state, the sentence on the question. */
+export const RejectedStaysInvalid: Story = {
+  args: {
+    options: {
+      id: "story-rejected",
+      request: bookingRequest,
+      values: { contact: ["sam@example.com"] },
+      onAnswer: async (): Promise<ElicitationOutcome> => {
+        throw new ToolCallError({
+          kind: "invalid",
+          status: 400,
+          error: "Some answers were refused",
+          issues: [
+            { questionId: "contact", rule: "email", message: 'answers["contact"] must be an email address' },
+          ],
+        });
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form");
+    for (let step = 0; step < 3 && within(form).queryByRole("button", { name: "Confirm" }) === null; step++) {
+      await userEvent.click(within(form).getByRole("button", { name: "Next" }));
+    }
+    await userEvent.click(await within(form).findByRole("button", { name: "Confirm" }));
+    await expect(await canvas.findByText("Enter an email address, like name@example.com.")).toBeVisible();
+    await expect(form).toHaveAttribute("data-status", "invalid");
+    await expect(canvas.queryByText("Answered")).toBeNull();
+    await expect(form.textContent).not.toContain('answers["');
+  },
+};
+
+/** Skipping after a change asks once, inline, whether to discard it; Keep goes back to the form. */
+export const SkipConfirmation: Story = {
+  args: { options: settlesLocally(refactorerRequest, "story-skip-confirm") },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("radio", { name: "This file" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Skip: use the agent's picks" }));
+    await expect(
+      canvas.getByText("You changed some answers. Skip anyway and let the agent's picks stand?"),
+    ).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Keep my changes" })).toHaveFocus();
+    await userEvent.click(canvas.getByRole("button", { name: "Keep my changes" }));
+    await expect(canvas.getByRole("radio", { name: "This file" })).toBeChecked();
+  },
+};
+
+/** Options with a line of description each, read out with the option. */
+export const OptionsWithDescriptions: Story = {
+  args: {
+    options: settlesLocally(
+      {
+        source: "ask",
+        questions: [
+          {
+            id: "plan",
+            prompt: "Which plan?",
+            options: [
+              { value: "free", label: "Free", description: "One project, community support." },
+              { value: "team", label: "Team", description: "Ten projects, email support within a day." },
+            ],
+            defaults: ["team"],
+          },
+        ],
+      },
+      "story-descriptions",
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const team = canvas.getByRole("radio", { name: "Team" });
+    await expect(team).toHaveAccessibleDescription(/Ten projects, email support within a day\./);
+    await expect(canvas.getByText("One project, community support.")).toBeVisible();
+  },
+};
