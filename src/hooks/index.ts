@@ -21,6 +21,13 @@ export { createElicitationStore, type ElicitationStoreOptions } from "./elicitat
 export { count, formatAnswer, formatDate, formatNumber } from "./format-answer";
 export { type CharacterCount, characterCount, issueSentence } from "./issue-sentence";
 export {
+  type PendingCallItem,
+  type PendingCallsSnapshot,
+  type PendingCallsStatus,
+  PendingCallsStore,
+  type PendingCallsStoreOptions,
+} from "./pending-calls-store";
+export {
   type Count,
   type DateRange,
   englishMessages,
@@ -29,6 +36,7 @@ export {
   type PrepickMessagesInput,
   resolveMessages,
 } from "./prepick-messages";
+export { type ThreadListSnapshot, ThreadListStore } from "./thread-list-store";
 export {
   isElicitationPart,
   TranscriptBuilder,
@@ -48,3 +56,5 @@ export {
   useElicitationSelector,
   useElicitationSnapshot,
 } from "./use-elicitation";
+export { type PendingCalls, type UsePendingCallsOptions, usePendingCalls } from "./use-pending-calls";
+export { type Threads, type UseThreadsOptions, useThreads } from "./use-threads";

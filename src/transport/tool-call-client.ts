@@ -1,5 +1,6 @@
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import type { Page, PendingCall, ThreadSummary } from "@/lib/prepick/core/inbox";
 import type { Answers } from "@/lib/prepick/core/question";
 import type { RunStatus } from "./fold-frames";
 import { messageOf, type ToolCallFailure } from "./tool-call-error";
@@ -70,6 +71,34 @@ export interface ThreadResponse {
   agent: string;
   /** Its messages in order. */
   messages: (ThreadUserMessage | ThreadAssistantMessage)[];
+}
+
+/** Which page of a list: the `nextCursor` an earlier page returned, and how many rows. */
+export interface PageRequest {
+  /** Left out for the first page. */
+  cursor?: string;
+  /** Rows per page: 1 to 200, 50 by default. */
+  limit?: number;
+}
+
+/** `GET /agent/approvals`: a page of the actor's waiting calls, oldest first. */
+export interface ApprovalsPage extends Page {
+  /** The waiting calls. */
+  approvals: PendingCall[];
+}
+
+/** `GET /agent/threads`: a page of the actor's conversations, newest activity first. */
+export interface ThreadsPage extends Page {
+  /** The conversations. */
+  threads: ThreadSummary[];
+}
+
+function pageQuery({ cursor, limit }: PageRequest): string {
+  const query = new URLSearchParams();
+  if (cursor !== undefined) query.set("cursor", cursor);
+  if (limit !== undefined) query.set("limit", String(limit));
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -186,6 +215,16 @@ export class ToolCallClient {
   /** Cancels a run; whatever it waits on is denied. */
   cancel(runId: string): Promise<ToolCallResponse<Record<string, unknown>>> {
     return this.call(`/agent/runs/${encodeURIComponent(runId)}/cancel`);
+  }
+
+  /** A page of the actor's waiting calls. */
+  approvals(page: PageRequest = {}): Promise<ToolCallResponse<ApprovalsPage>> {
+    return this.read(`/agent/approvals${pageQuery(page)}`);
+  }
+
+  /** A page of the actor's conversations. */
+  threads(page: PageRequest = {}): Promise<ToolCallResponse<ThreadsPage>> {
+    return this.read(`/agent/threads${pageQuery(page)}`);
   }
 
   /** Reads a stored thread, or a failure (`not-found` for a thread that does not exist yet). */
