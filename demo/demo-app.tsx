@@ -1,4 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { AgentInbox } from "@/components/ui/agent-inbox";
+import { ChatThreadList } from "@/components/ui/chat-thread-list";
+import { InboxCount } from "@/components/ui/inbox-count";
+import { usePendingCalls } from "@/hooks/use-pending-calls";
+import { useThreads } from "@/hooks/use-threads";
+import { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
 import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
 import { AgentPicker } from "./agent-picker";
 import { AGENT_NOTES, fetchAgents, type HostedAgent } from "./agents";
@@ -15,12 +21,19 @@ function readUrl(): { agent: string | null; thread: string | null } {
   return { agent: params.get("agent"), thread: params.get("thread") };
 }
 
-/** Writes the agent and thread into the URL without adding a history entry. */
+/**
+ * Writes the agent and thread into the URL: a new history entry when the conversation changes,
+ * so Back and Forward move between conversations; in place otherwise.
+ */
 function writeUrl(agent: string, thread: string): void {
   const url = new URL(window.location.href);
+  const sameThread = url.searchParams.get("thread") === thread;
+  const had = url.searchParams.has("thread");
   url.searchParams.set("agent", agent);
   url.searchParams.set("thread", thread);
-  window.history.replaceState(null, "", url);
+  if (url.href === window.location.href) return;
+  if (had && !sameThread) window.history.pushState(null, "", url);
+  else window.history.replaceState(null, "", url);
 }
 
 /**
@@ -40,6 +53,29 @@ export function DemoApp() {
   const [selected, setSelected] = useState(() => readUrl().agent);
   // The thread id is the chat's id; a new one starts a new conversation on the server.
   const [threadId, setThreadId] = useState(() => readUrl().thread ?? newThreadId());
+  // Bumped to reload the open conversation (it was answered from the inbox).
+  const [reloads, setReloads] = useState(0);
+  const client = useMemo(() => new ToolCallClient(), []);
+  const inbox = usePendingCalls({ client });
+  const threads = useThreads({ client, pending: inbox.calls });
+
+  // Back and Forward move between conversations.
+  useEffect(() => {
+    const onPopState = () => {
+      const { agent: fromUrl, thread } = readUrl();
+      if (fromUrl) setSelected(fromUrl);
+      if (thread) setThreadId(thread);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
+  // A conversation started or switched to: the list reads its first page again.
+  const { refresh } = threads;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new thread id is the reason to refresh.
+  useEffect(() => {
+    void refresh();
+  }, [threadId, refresh]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,6 +100,16 @@ export function DemoApp() {
     setThreadId(newThreadId());
   };
 
+  const openConversation = (id: string) => {
+    const known = threads.threads.find((thread) => thread.id === id)?.agent;
+    const fromInbox = inbox.calls.find(({ call }) => call.threadId === id)?.call.agent;
+    const name = known ?? fromInbox;
+    if (name) setSelected(name);
+    if (id === threadId) setReloads((count) => count + 1);
+    else setThreadId(id);
+  };
+  const titleOf = (id: string) => threads.threads.find((thread) => thread.id === id)?.title;
+
   return (
     <div className="flex h-dvh flex-col bg-background text-foreground">
       <header className="flex items-center justify-between gap-4 border-b px-6 py-3">
@@ -73,7 +119,15 @@ export function DemoApp() {
             The agent asks a few questions before it starts, with answers pre-picked so confirming is enough.
           </p>
         </div>
-        <ThemeToggle />
+        <div className="flex items-center gap-3">
+          <a
+            href="#inbox"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            Inbox <InboxCount count={inbox.count} />
+          </a>
+          <ThemeToggle />
+        </div>
       </header>
       <div className="grid min-h-0 flex-1 grid-cols-1 grid-rows-[auto_1fr] md:grid-cols-[18rem_1fr] md:grid-rows-1">
         <aside
@@ -96,11 +150,19 @@ export function DemoApp() {
               New conversation
             </button>
           )}
+          <AgentInbox id="inbox" calls={inbox.calls} threadTitle={titleOf} onOpenThread={openConversation} />
+          <ChatThreadList
+            threads={threads.threads}
+            selectedId={threadId}
+            onSelect={openConversation}
+            hasMore={threads.hasMore}
+            onLoadMore={() => void threads.loadMore()}
+          />
         </aside>
         <main className="min-h-0">
           {agent && (
             <AgentChat
-              key={threadId}
+              key={`${threadId}:${reloads}`}
               agent={agent.name}
               threadId={threadId}
               title={agent.name}
