@@ -1,4 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { AgentInbox } from "@/components/ui/agent-inbox";
+import { ChatThreadList } from "@/components/ui/chat-thread-list";
+import { InboxCount } from "@/components/ui/inbox-count";
+import { usePendingCalls } from "@/hooks/use-pending-calls";
+import { useThreads } from "@/hooks/use-threads";
+import { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
 import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
 import { AgentPicker } from "./agent-picker";
 import { AGENT_NOTES, fetchAgents, type HostedAgent } from "./agents";
@@ -23,12 +29,19 @@ function readUrl(): { agent: string | null; thread: string | null } {
   return { agent: params.get("agent"), thread: params.get("thread") };
 }
 
-/** Writes the agent and thread into the URL without adding a history entry. */
+/**
+ * Writes the agent and thread into the URL: a new history entry when the conversation changes,
+ * so Back and Forward move between conversations; in place otherwise.
+ */
 function writeUrl(agent: string, thread: string): void {
   const url = new URL(window.location.href);
+  const sameThread = url.searchParams.get("thread") === thread;
+  const had = url.searchParams.has("thread");
   url.searchParams.set("agent", agent);
   url.searchParams.set("thread", thread);
-  window.history.replaceState(null, "", url);
+  if (url.href === window.location.href) return;
+  if (had && !sameThread) window.history.pushState(null, "", url);
+  else window.history.replaceState(null, "", url);
 }
 
 /**
@@ -64,6 +77,30 @@ export function DemoApp() {
   // The thread id is the chat's id; a new one starts a new conversation on the server.
   const [threadId, setThreadId] = useState(() => readUrl().thread ?? newThreadId());
 
+  // Bumped to reload the open conversation (it was answered from the inbox).
+  const [reloads, setReloads] = useState(0);
+  const client = useMemo(() => new ToolCallClient(), []);
+  const inbox = usePendingCalls({ client });
+  const threads = useThreads({ client, pending: inbox.calls });
+
+  // Back and Forward move between conversations.
+  useEffect(() => {
+    const onPopState = () => {
+      const { agent: fromUrl, thread } = readUrl();
+      if (fromUrl) setSelected(fromUrl);
+      if (thread) setThreadId(thread);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
+  // A conversation started or switched to: the list reads its first page again.
+  const { refresh } = threads;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new thread id is the reason to refresh.
+  useEffect(() => {
+    void refresh();
+  }, [threadId, refresh]);
+
   useEffect(() => {
     const controller = new AbortController();
     fetchAgents(controller.signal).then(
@@ -87,12 +124,30 @@ export function DemoApp() {
     setThreadId(newThreadId());
   };
 
+  const openConversation = (id: string) => {
+    const known = threads.threads.find((thread) => thread.id === id)?.agent;
+    const fromInbox = inbox.calls.find(({ call }) => call.threadId === id)?.call.agent;
+    const name = known ?? fromInbox;
+    if (name) setSelected(name);
+    if (id === threadId) setReloads((count) => count + 1);
+    else setThreadId(id);
+  };
+  const titleOf = (id: string) => threads.threads.find((thread) => thread.id === id)?.title;
+
   const narrow = useNarrow();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const pick = (name: string) => {
     startConversation(name);
     dialogRef.current?.close();
+  };
+  const open = (id: string) => {
+    openConversation(id);
+    dialogRef.current?.close();
+  };
+  const openDialog = () => {
+    dialogRef.current?.showModal();
+    setDialogOpen(true);
   };
 
   const agentsPanel = (
@@ -113,6 +168,14 @@ export function DemoApp() {
           New conversation
         </button>
       )}
+      <AgentInbox id="inbox" calls={inbox.calls} threadTitle={titleOf} onOpenThread={open} />
+      <ChatThreadList
+        threads={threads.threads}
+        selectedId={threadId}
+        onSelect={open}
+        hasMore={threads.hasMore}
+        onLoadMore={() => void threads.loadMore()}
+      />
     </>
   );
 
@@ -131,15 +194,30 @@ export function DemoApp() {
               type="button"
               aria-haspopup="dialog"
               aria-expanded={dialogOpen}
-              onClick={() => {
-                dialogRef.current?.showModal();
-                setDialogOpen(true);
-              }}
-              className="max-w-[11rem] truncate rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              onClick={openDialog}
+              className="max-w-[9rem] truncate rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               Agent: {agent?.name ?? "…"}
             </button>
           ) : null}
+          {narrow ? (
+            // On a phone the inbox is in the dialog with the agents.
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={openDialog}
+              className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              Inbox <InboxCount count={inbox.count} />
+            </button>
+          ) : (
+            <a
+              href="#inbox"
+              className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              Inbox <InboxCount count={inbox.count} />
+            </a>
+          )}
           <ThemeToggle />
         </div>
       </header>
@@ -175,7 +253,7 @@ export function DemoApp() {
         <main className="min-h-0 min-w-0">
           {agent && (
             <AgentChat
-              key={threadId}
+              key={`${threadId}:${reloads}`}
               agent={agent.name}
               threadId={threadId}
               title={agent.name}

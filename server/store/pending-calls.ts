@@ -18,8 +18,9 @@ export interface InboxChange {
   event: Extract<InboxEvent, { kind: "waiting" | "settled" }>;
 }
 
-// Every read of the inbox joins the thread for its agent.
-const CALLS = `SELECT t.*, th.agent FROM prepick_tool_calls t JOIN prepick_threads th ON th.id = t.thread_id`;
+// Every read of the inbox joins the thread for its agent and the run for its assistant message.
+const CALLS = `SELECT t.*, th.agent, r.message_id FROM prepick_tool_calls t
+  JOIN prepick_threads th ON th.id = t.thread_id JOIN prepick_runs r ON r.id = t.run_id`;
 
 /** A joined row as the wire's pending call, with the frame the run posted it with. */
 function toPendingCall(row: Row): PendingCall {
@@ -27,6 +28,7 @@ function toPendingCall(row: Row): PendingCall {
   return {
     id: call.id,
     runId: call.runId,
+    messageId: String(row.message_id),
     threadId: call.threadId,
     agent: String(row.agent),
     name: call.name,

@@ -1,7 +1,9 @@
+export { AgentInbox } from "./agent-inbox";
 export { ChatApproval, type ChatApprovalStatus } from "./chat-approval";
 export { ChatComposer, type ChatComposerState } from "./chat-composer";
 export { ChatElicitation } from "./chat-elicitation";
 export { type ChatBlockRenderer, ChatMessage, ChatMessageReasoning, ChatMessageText } from "./chat-message";
+export { ChatThreadList } from "./chat-thread-list";
 export { ChatToolCall, ChatToolCallSection, ChatToolCallStatus } from "./chat-tool-call";
 export { ChatTranscript, useStickToBottom } from "./chat-transcript";
 export {
@@ -43,3 +45,4 @@ export {
 } from "./elicitation-question";
 export { ElicitationRoot } from "./elicitation-root";
 export { ElicitationSettled } from "./elicitation-settled";
+export { InboxCount, waitingSentence } from "./inbox-count";

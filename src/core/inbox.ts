@@ -9,6 +9,8 @@ export interface PendingCall {
   id: string;
   /** The run that waits on it. */
   runId: string;
+  /** The run's assistant message, where the transcript shows the call. */
+  messageId: string;
   /** The conversation it belongs to. */
   threadId: string;
   /** The agent of that conversation. */

@@ -21,6 +21,13 @@ export { createElicitationStore, type ElicitationStoreOptions } from "./elicitat
 export { count, formatAnswer, formatDate, formatNumber } from "./format-answer";
 export { type CharacterCount, characterCount, issueSentence } from "./issue-sentence";
 export {
+  type PendingCallItem,
+  type PendingCallsSnapshot,
+  type PendingCallsStatus,
+  PendingCallsStore,
+  type PendingCallsStoreOptions,
+} from "./pending-calls-store";
+export {
   type Count,
   type DateRange,
   englishMessages,
@@ -30,6 +37,7 @@ export {
   resolveMessages,
 } from "./prepick-messages";
 export { PrepickMessagesProvider, usePrepickMessages } from "./prepick-messages-context";
+export { type ThreadListSnapshot, ThreadListStore } from "./thread-list-store";
 export {
   isElicitationPart,
   TranscriptBuilder,
@@ -50,3 +58,5 @@ export {
   useElicitationSelector,
   useElicitationSnapshot,
 } from "./use-elicitation";
+export { type PendingCalls, type UsePendingCallsOptions, usePendingCalls } from "./use-pending-calls";
+export { type Threads, type UseThreadsOptions, useThreads } from "./use-threads";

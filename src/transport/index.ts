@@ -13,11 +13,15 @@ export {
   type RunStatus,
 } from "./fold-frames";
 export { hydrateRun, hydrateThread } from "./hydrate-thread";
+export { followInbox, type InboxFeedHandlers } from "./inbox-feed";
 export { endsStream, readFrames } from "./read-frames";
 export {
+  type ApprovalsPage,
+  type PageRequest,
   readFailure,
   type ThreadAssistantMessage,
   type ThreadResponse,
+  type ThreadsPage,
   type ThreadUserMessage,
   type ToolCallActions,
   ToolCallClient,

@@ -1,5 +1,6 @@
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import type { Page, PendingCall, ThreadSummary } from "@/lib/prepick/core/inbox";
 import type { Answers } from "@/lib/prepick/core/question";
 import type { RunStatus } from "./fold-frames";
 import { messageOf, type ToolCallFailure } from "./tool-call-error";
@@ -74,12 +75,32 @@ export interface ThreadResponse {
   nextCursor?: string | null;
 }
 
-/** Which page of a thread to read. */
-export interface ThreadPageOptions {
-  /** The `nextCursor` of the page read before; the latest turns when left out. */
+/** Which page of a list: the `nextCursor` an earlier page returned, and how many rows. */
+export interface PageRequest {
+  /** Left out for the first page. */
   cursor?: string;
-  /** How many turns the page holds (the server's default is 50, its most 200). */
+  /** Rows per page: 1 to 200, 50 by default. */
   limit?: number;
+}
+
+/** `GET /agent/approvals`: a page of the actor's waiting calls, oldest first. */
+export interface ApprovalsPage extends Page {
+  /** The waiting calls. */
+  approvals: PendingCall[];
+}
+
+/** `GET /agent/threads`: a page of the actor's conversations, newest activity first. */
+export interface ThreadsPage extends Page {
+  /** The conversations. */
+  threads: ThreadSummary[];
+}
+
+function pageQuery({ cursor, limit }: PageRequest): string {
+  const query = new URLSearchParams();
+  if (cursor !== undefined) query.set("cursor", cursor);
+  if (limit !== undefined) query.set("limit", String(limit));
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -198,16 +219,22 @@ export class ToolCallClient {
     return this.call(`/agent/runs/${encodeURIComponent(runId)}/cancel`);
   }
 
+  /** A page of the actor's waiting calls. */
+  approvals(page: PageRequest = {}): Promise<ToolCallResponse<ApprovalsPage>> {
+    return this.read(`/agent/approvals${pageQuery(page)}`);
+  }
+
+  /** A page of the actor's conversations. */
+  threads(page: PageRequest = {}): Promise<ToolCallResponse<ThreadsPage>> {
+    return this.read(`/agent/threads${pageQuery(page)}`);
+  }
+
   /**
    * Reads a page of a stored thread (its latest turns, or those before `cursor`), or a failure
    * (`not-found` for a thread that does not exist yet).
    */
-  thread(threadId: string, page: ThreadPageOptions = {}): Promise<ToolCallResponse<ThreadResponse>> {
-    const query = new URLSearchParams();
-    if (page.cursor !== undefined) query.set("cursor", page.cursor);
-    if (page.limit !== undefined) query.set("limit", String(page.limit));
-    const search = query.toString();
-    return this.read(`/agent/threads/${encodeURIComponent(threadId)}${search ? `?${search}` : ""}`);
+  thread(threadId: string, page: PageRequest = {}): Promise<ToolCallResponse<ThreadResponse>> {
+    return this.read(`/agent/threads/${encodeURIComponent(threadId)}${pageQuery(page)}`);
   }
 }
 

@@ -2,7 +2,7 @@ import type { ElicitationRequest } from "prepick/core";
 import { describe, expect, it } from "vitest";
 import { bookingIntake, refactorerIntake } from "../../../src/core/spec-examples";
 import {
-  type McpElicitationParams,
+  type McpElicitationFormParams,
   mcpElicitationToRequest,
 } from "../../../src/transport/adapters/mcp-elicitation";
 import { payloadAnswers, questionsSchema } from "./response-schema";
@@ -11,7 +11,7 @@ import { payloadAnswers, questionsSchema } from "./response-schema";
 function readBack(request: ElicitationRequest) {
   const params = {
     message: request.preamble ?? "",
-    requestedSchema: questionsSchema(request) as unknown as McpElicitationParams["requestedSchema"],
+    requestedSchema: questionsSchema(request) as unknown as McpElicitationFormParams["requestedSchema"],
   };
   const parsed = mcpElicitationToRequest(params);
   if (!parsed.success) throw new Error(JSON.stringify(parsed.issues));

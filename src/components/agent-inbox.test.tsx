@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import * as React from "react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PendingCallsStore } from "@/hooks/pending-calls-store";
+import { AgentInbox } from "./agent-inbox";
+import { ChatThreadList } from "./chat-thread-list";
+import { inboxOf, waitingApproval, waitingQuestions } from "./inbox.fixture";
+
+afterEach(() => cleanup());
+beforeAll(() => {
+  // jsdom has no layout, so no ResizeObserver; Radix (inside the question form) measures with one.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+function LiveInbox({ store }: { store: PendingCallsStore }) {
+  const { calls } = React.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return <AgentInbox calls={calls} threadTitle={(id) => (id === "t1" ? "Refactor the lexer" : undefined)} />;
+}
+
+describe("AgentInbox", () => {
+  it("lists waiting calls grouped by conversation as named items, with the count announced", () => {
+    const store = inboxOf([waitingQuestions("t1"), waitingApproval("t2"), waitingQuestions("t1", "booking")]);
+    render(<LiveInbox store={store} />);
+    const inbox = screen.getByRole("region", { name: /Waiting for you/ });
+    expect(within(inbox).getByRole("status").textContent).toBe("3 calls wait for you");
+    const groups = within(inbox)
+      .getAllByRole("listitem")
+      .filter((item) => item.dataset.slot === "agent-inbox-group");
+    expect(groups.map((group) => group.getAttribute("aria-label"))).toEqual([
+      "Refactor the lexer",
+      "Conversation with operator",
+    ]);
+    const first = groups[0] as HTMLElement;
+    const calls = within(first).getAllByRole("listitem");
+    expect(calls.map((call) => call.getAttribute("aria-label"))).toEqual([
+      "2 questions from refactorer",
+      "3 questions from booking",
+    ]);
+    for (const call of calls)
+      expect(within(call).getByRole("button").getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("opens a call into the transcript's own form, and the call leaves once answered", async () => {
+    const user = userEvent.setup();
+    const store = inboxOf([waitingQuestions("t1"), waitingApproval("t2")]);
+    render(<LiveInbox store={store} />);
+    const toggle = screen.getByRole("button", { name: /2 questions from refactorer/ });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await user.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByText("How much should I cover?")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: /Approve purge_cache/ }));
+    const approve = screen.getByRole("button", { name: /^Approve$/ });
+    await act(async () => {
+      await user.click(approve);
+    });
+    expect(screen.queryByRole("button", { name: /Approve purge_cache/ })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("1 call waits for you");
+  });
+
+  it("says so when nothing waits, with no zero badge", () => {
+    render(<LiveInbox store={inboxOf([])} />);
+    expect(screen.getByText("Nothing waits for you.")).toBeTruthy();
+    expect(document.querySelector("[data-slot=badge]")).toBeNull();
+  });
+});
+
+describe("ChatThreadList", () => {
+  it("names each conversation, marks the open one, and opens another by keyboard", async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const base = { createdAt: "2026-01-05T10:00:00.000Z", lastActiveAt: "2026-01-05T10:00:00.000Z" };
+    render(
+      <ChatThreadList
+        selectedId="a"
+        onSelect={(id) => opened.push(id)}
+        threads={[
+          { ...base, id: "a", agent: "refactorer", title: "Refactor the lexer", waiting: 1 },
+          { ...base, id: "b", agent: "operator", title: "Purge the cache", waiting: 0 },
+        ]}
+      />,
+    );
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    const buttons = within(nav).getAllByRole("button");
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      "Refactor the lexerrefactorer1 waiting",
+      "Purge the cacheoperator",
+    ]);
+    expect(buttons[0]?.getAttribute("aria-current")).toBe("page");
+    buttons[1]?.focus();
+    await user.keyboard("{Enter}");
+    expect(opened).toEqual(["b"]);
+  });
+});

@@ -1,0 +1,91 @@
+"use client";
+
+import type * as React from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { ThreadSummary } from "@/lib/prepick/core/inbox";
+import { cn } from "@/lib/utils";
+
+/**
+ * The person's conversations, newest activity first: each a button named by its title, with its
+ * agent and, while calls wait in it, how many. The open one is marked `aria-current`.
+ */
+function ChatThreadList({
+  threads,
+  selectedId,
+  onSelect,
+  hasMore = false,
+  onLoadMore,
+  label = "Conversations",
+  emptyText = "No conversations yet.",
+  className,
+  ...props
+}: Omit<React.ComponentProps<"nav">, "onSelect"> & {
+  /** The conversations (`useThreads().threads`). */
+  threads: readonly ThreadSummary[];
+  /** The open conversation's id. */
+  selectedId?: string;
+  /** Opens a conversation. */
+  onSelect: (threadId: string) => void;
+  /** Whether older conversations are left (`useThreads().hasMore`). */
+  hasMore?: boolean;
+  /** Loads older conversations. */
+  onLoadMore?: () => void;
+  /** The list's accessible name. */
+  label?: string;
+  /** Said when there are none. */
+  emptyText?: string;
+}) {
+  return (
+    <nav
+      data-slot="chat-thread-list"
+      aria-label={label}
+      className={cn("flex flex-col gap-2", className)}
+      {...props}
+    >
+      {threads.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {threads.map((thread) => {
+            const current = thread.id === selectedId;
+            const title = thread.title || `Conversation with ${thread.agent}`;
+            return (
+              <li
+                key={thread.id}
+                data-slot="chat-thread-list-item"
+                data-waiting={thread.waiting > 0 || undefined}
+              >
+                <Button
+                  type="button"
+                  variant={current ? "secondary" : "ghost"}
+                  aria-current={current ? "page" : undefined}
+                  onClick={() => onSelect(thread.id)}
+                  className="h-auto min-h-11 w-full justify-between gap-2 whitespace-normal px-3 py-2 text-left"
+                >
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium">{title}</span>
+                    <span className="text-xs text-muted-foreground">{thread.agent}</span>
+                  </span>
+                  {thread.waiting > 0 ? (
+                    <Badge className="shrink-0 rounded-full tabular-nums">
+                      {thread.waiting}
+                      <span className="sr-only"> waiting</span>
+                    </Badge>
+                  ) : null}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {hasMore && onLoadMore ? (
+        <Button type="button" variant="outline" className="min-h-11" onClick={onLoadMore}>
+          Older conversations
+        </Button>
+      ) : null}
+    </nav>
+  );
+}
+
+export { ChatThreadList };
