@@ -6,6 +6,7 @@ import { bundleSize } from "./bundle-size";
 import { crashRecovery } from "./crash-recovery";
 import { foldCost } from "./fold-cost";
 import { keystrokeRenders } from "./keystroke-renders";
+import { largeThread } from "./large-thread";
 import { parkedRuns } from "./parked-runs";
 import { peerResults } from "./peers";
 import { type BenchRow, figure, median, quantile } from "./result";
@@ -42,6 +43,7 @@ const BENCHMARKS: readonly { name: string; run: () => Promise<BenchRow | BenchRo
   { name: "Burst of runs (PGlite)", run: () => runBurst("pglite") },
   { name: "Crash recovery", run: crashRecovery },
   { name: "Parked runs", run: parkedRuns },
+  { name: "Large threads", run: largeThread },
 ];
 
 /** Each peer's own answer → next step, for reading ours against. */

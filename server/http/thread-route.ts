@@ -1,3 +1,4 @@
+import { yieldToIo } from "../loop/yield-to-io";
 import type { RunStatus } from "../store/rows";
 import type { ThreadTurn } from "../store/runs";
 import type { Store } from "../store/store";
@@ -7,7 +8,7 @@ import { encodeCursor, readPageQuery } from "./page-query";
 
 // How many stored frames one read takes: small enough that other requests get the event loop
 // (and an embedded store's single connection) between reads.
-const FRAME_BATCH = 200;
+const FRAME_BATCH = 100;
 const CURSOR_KIND = "turn";
 
 /** How a run shows on its assistant message. */
@@ -36,6 +37,9 @@ async function* threadPieces(
     yield `${index === 0 ? "" : ","}${JSON.stringify(turn.userMessage)},${JSON.stringify(assistant).slice(0, -1)},"frames":[`;
     let after = 0;
     for (;;) {
+      // An embedded store answers without reaching the I/O phase: between reads, let other
+      // requests in, or twenty large reads hold back every one of them.
+      await yieldToIo();
       const frames = await store.frames.afterAsJson(turn.runId, after, FRAME_BATCH);
       for (const frame of frames) {
         yield `${after === 0 ? "" : ","}{"seq":${frame.seq},"frame":${frame.json}}`;
