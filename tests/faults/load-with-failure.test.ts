@@ -121,7 +121,7 @@ describe("load with a failure", { timeout: 300_000 }, () => {
           `${toolCallId} to wait for an answer`,
           () =>
             onAnyProcess("reading approvals", async (url) => {
-              const pending = (await apiClient(url, actor).get("/agent/approvals")).body as {
+              const pending = (await apiClient(url, actor).get("/agent/approvals?limit=200")).body as {
                 approvals: { id: string }[];
               };
               return pending.approvals.some((row) => row.id === toolCallId) ? true : undefined;
@@ -132,7 +132,7 @@ describe("load with a failure", { timeout: 300_000 }, () => {
       }
       // A chat that died after its run was stored left a run this client never heard of.
       const leftovers = await onAnyProcess("reading approvals", async (url) => {
-        const pending = (await apiClient(url, actor).get("/agent/approvals")).body as {
+        const pending = (await apiClient(url, actor).get("/agent/approvals?limit=200")).body as {
           approvals: { id: string }[];
         };
         return pending.approvals.map((row) => row.id);
