@@ -111,13 +111,18 @@ describe("the demo page on a phone", () => {
         await settledOutcome(page).getByText("Answered").waitFor();
         await expect.poll(() => composer(page).isEnabled()).toBe(true);
 
-        // Scrolled up to read, the way back sits beside the conversation, not on top of it. At
-        // 390×844 the whole turn fits, so only the small phone has something to scroll.
+        // Scrolled up to read, the way back sits beside the conversation, not on top of it. A
+        // second message gives the log more than a screen to scroll.
         const viewport = page.locator('[data-slot="chat-transcript-viewport"]');
+        await sendMessage(page, "Now the number helpers, please");
+        await expect.poll(() => page.locator('[data-role="user"]').count()).toBe(2);
+        await expect
+          .poll(() => page.locator('[data-slot="agent-chat"]').getAttribute("data-status"))
+          .toBe("ready");
         const scrollable = await viewport.evaluate(
           (element) => element.scrollHeight > element.clientHeight + 16,
         );
-        expect(scrollable).toBe(size.height < 700);
+        expect(scrollable || size.height > 700).toBe(true);
         if (scrollable) {
           await viewport.evaluate((element) => {
             element.scrollTop = 0;
