@@ -21,7 +21,7 @@ export function ThemeToggle() {
       type="button"
       aria-pressed={dark}
       onClick={() => setDark((value) => !value)}
-      className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      className="rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       Dark mode
     </button>

@@ -8,11 +8,28 @@ import { approvalBlock } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
 
 /** Mounts a fresh approval block per story render, with the real approval machine. */
-function ApprovalStory({ state, send }: { state?: ApprovalState; send?: SendDecision }) {
+function ApprovalStory({
+  state,
+  send,
+  input,
+  description,
+  autoFocus,
+}: {
+  state?: ApprovalState;
+  send?: SendDecision;
+  input?: unknown;
+  description?: string;
+  autoFocus?: boolean;
+}) {
   const [block] = useState(() =>
-    approvalBlock("m1", { ...(state ? { state } : {}), ...(send ? { send } : {}) }),
+    approvalBlock("m1", {
+      ...(state ? { state } : {}),
+      ...(send ? { send } : {}),
+      ...(input !== undefined ? { input } : {}),
+      ...(description !== undefined ? { description } : {}),
+    }),
   );
-  return <ChatApproval block={block} />;
+  return <ChatApproval block={block} autoFocus={autoFocus} />;
 }
 
 const meta = {
@@ -104,3 +121,47 @@ export const FailsThenShowsRetry: Story = {
 
 /** Pending, in the dark theme. */
 export const Dark: Story = { globals: { theme: "dark" } };
+
+/**
+ * As the chat block shows a new approval: it takes the focus, says what the tool does, and once
+ * decided by keyboard the focus lands on the outcome rather than on the page.
+ */
+export const FocusedOnArrival: Story = {
+  args: {
+    send,
+    autoFocus: true,
+    description: "Purges one of the site's caches. Visitors see slower pages until it warms up again.",
+  },
+  beforeEach: () => {
+    send.mockClear();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole("region", { name: /Allow purge_cache to run\?/ });
+    await expect(card).toHaveFocus();
+    await expect(card).toHaveAccessibleDescription(/Purges one of the site's caches/);
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: "Approve" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    const decision = await canvas.findByText("You approved this call.");
+    await expect(decision).toHaveFocus();
+  },
+};
+
+/** A 300-character word in the input and the description wraps inside the card. */
+export const LongText: Story = {
+  args: {
+    input: { path: `/${"x".repeat(300)}` },
+    description: `Deletes ${"y".repeat(300)} for good.`,
+  },
+  play: async ({ canvasElement }) => {
+    const card = canvasElement.querySelector<HTMLElement>('[data-slot="chat-approval"]');
+    await expect(card).not.toBeNull();
+    const inside = [...(card?.querySelectorAll("*") ?? [])].every(
+      (element) => element.getBoundingClientRect().right <= (card?.getBoundingClientRect().right ?? 0) + 1,
+    );
+    await expect(inside).toBe(true);
+    await expect(card?.scrollWidth).toBeLessThanOrEqual(card?.clientWidth ?? 0);
+  },
+};

@@ -13,6 +13,13 @@ import { ElicitationRoot } from "./elicitation-root";
 import { ElicitationSettled } from "./elicitation-settled";
 
 /**
+ * The focus indicator of every control inside: a solid 2px outline in the theme's ring colour, set
+ * off from the control, where the primitives draw a faint halo (WCAG 2.4.7 and 2.4.13).
+ */
+const FOCUS_INDICATOR =
+  "[&_:focus-visible]:outline-solid [&_:focus-visible]:outline-2 [&_:focus-visible]:outline-offset-2 [&_:focus-visible]:outline-ring";
+
+/**
  * The question set of an agent's turn, inline in the transcript, on the app's own `Card`: the
  * preamble, the progress, each question with its pre-picked answer, and confirm and skip, all by
  * keyboard. Once settled the card shows the outcome instead of the form; once dismissed, a line
@@ -50,7 +57,7 @@ function ChatElicitation({
       data-slot="chat-elicitation"
       data-phase={phase}
       // A prompt, an option or an answer may hold a word longer than the card: it breaks anywhere.
-      className={cn("min-w-0 gap-4 p-4 wrap-anywhere outline-none", className)}
+      className={cn("min-w-0 gap-4 p-4 wrap-anywhere outline-none", FOCUS_INDICATOR, className)}
     >
       {phase === "settled" ? (
         <ElicitationSettled block={block} />

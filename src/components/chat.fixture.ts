@@ -43,6 +43,7 @@ export function approvalBlock(
     id?: string;
     toolName?: string;
     input?: unknown;
+    description?: string;
     state?: ApprovalState;
     send?: SendDecision;
   } = {},
@@ -53,6 +54,7 @@ export function approvalBlock(
       messageId,
       toolName: options.toolName ?? "purge_cache",
       input: options.input ?? { region: "eu-west-1", keys: "all" },
+      ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.state ? { state: options.state } : {}),
     },
     options.send ?? (async () => {}),

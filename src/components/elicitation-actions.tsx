@@ -1,10 +1,11 @@
 "use client";
 
-import type * as React from "react";
+import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
+import { type ElicitationKeyTarget, elicitationKeyTarget } from "./elicitation-keys";
 import { ElicitationKey } from "./elicitation-option";
 
 /**
@@ -78,23 +79,80 @@ function ElicitationSkipConfirm({ className, ...props }: React.ComponentProps<"f
   );
 }
 
-/** The keyboard hints the spec draws: "⏎ confirm" (or "next question") and "s skip". */
+/** The kind of element the focus is on inside the hints' form; `undefined` while it is elsewhere. */
+function useFocusedTarget(ref: React.RefObject<HTMLElement | null>): ElicitationKeyTarget | undefined {
+  const [target, setTarget] = React.useState<ElicitationKeyTarget>();
+  React.useEffect(() => {
+    const form = ref.current?.closest("form");
+    if (!form) return;
+    const read = (element: Element | null) =>
+      setTarget(element && form.contains(element) ? elicitationKeyTarget(element) : undefined);
+    read(document.activeElement);
+    const onFocusIn = (event: FocusEvent) => read(event.target as Element | null);
+    const onFocusOut = (event: FocusEvent) => read(event.relatedTarget as Element | null);
+    form.addEventListener("focusin", onFocusIn);
+    form.addEventListener("focusout", onFocusOut);
+    return () => {
+      form.removeEventListener("focusin", onFocusIn);
+      form.removeEventListener("focusout", onFocusOut);
+    };
+  }, [ref]);
+  return target;
+}
+
+/** The modifier that sends a textarea's answer: ⌘ on Apple's systems, Ctrl elsewhere. */
+function useSendModifier(): string {
+  const [modifier, setModifier] = React.useState("Ctrl");
+  React.useEffect(() => {
+    if (/Mac|iPhone|iPad/.test(navigator.platform)) setModifier("⌘");
+  }, []);
+  return modifier;
+}
+
+/**
+ * The keyboard hints the spec draws ("⏎ next question", "s skip"), each saying what its key does
+ * where the focus is: in a textarea Enter adds a line and Ctrl/⌘+Enter goes on; in a field `s`
+ * types; on a button Enter presses it. Hidden from assistive technology, which hears the same
+ * from each control's `aria-keyshortcuts`.
+ */
 function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
-  const { block, layout, index } = useElicitationContext("ElicitationHints");
-  const { hints } = block.messages;
+  const { block, layout, index, skip } = useElicitationContext("ElicitationHints");
+  const ref = React.useRef<HTMLParagraphElement>(null);
+  const target = useFocusedTarget(ref);
+  const modifier = useSendModifier();
+  const hints = block.messages.hints;
   const last = layout === "all-at-once" || index >= block.questions.length - 1;
+  const onward = last ? hints.confirm : hints.next;
+  const typing = target === "field" || target === "multiline" || target === "select";
+  if (skip.status === "confirming") return null;
   return (
     <p
+      ref={ref}
+      aria-hidden="true"
       data-slot="elicitation-hints"
       className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground", className)}
       {...props}
     >
-      <span className="inline-flex items-center gap-1.5">
-        <ElicitationKey>⏎</ElicitationKey> {last ? hints.confirm : hints.next}
-      </span>
-      <span className="inline-flex items-center gap-1.5">
-        <ElicitationKey>s</ElicitationKey> {hints.skip}
-      </span>
+      {target === "multiline" ? (
+        <>
+          <span className="inline-flex items-center gap-1.5">
+            <ElicitationKey>⏎</ElicitationKey> {hints.newLine}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <ElicitationKey>{modifier}</ElicitationKey>
+            <ElicitationKey>⏎</ElicitationKey> {onward}
+          </span>
+        </>
+      ) : target === "button" ? null : (
+        <span className="inline-flex items-center gap-1.5">
+          <ElicitationKey>⏎</ElicitationKey> {onward}
+        </span>
+      )}
+      {typing ? null : (
+        <span className="inline-flex items-center gap-1.5">
+          <ElicitationKey>s</ElicitationKey> {hints.skip}
+        </span>
+      )}
     </p>
   );
 }
@@ -116,7 +174,7 @@ function ElicitationStatus({ className, ...props }: React.ComponentProps<"div">)
       )}
       {...props}
     >
-      <span>{message}</span>
+      <span className="min-w-0">{message}</span>
       {retryable ? (
         <Button
           type="button"

@@ -10,6 +10,12 @@ import { cn } from "@/lib/utils";
 import { useElicitationQuestionContext } from "./elicitation-context";
 
 /**
+ * An unchecked radio's or checkbox's border: the theme's muted text colour, which the theme keeps
+ * legible on the card, where the primitives' `border-input` measures 1.26:1 (WCAG 1.4.11 asks 3:1).
+ */
+const CONTROL_BORDER = "border-muted-foreground";
+
+/**
  * The "pre-picked" mark on the agent's own pick: beside an option, a typed field or a settled
  * answer. Its words are its children, from the set's messages (`form.prePicked`, `settled.prePicked`).
  */
@@ -38,7 +44,7 @@ function ElicitationOptions({
   children,
   ...props
 }: Omit<React.ComponentProps<"div">, "dir" | "defaultValue">) {
-  const { state, choices, error, disabled, ids } = useElicitationQuestionContext("ElicitationOptions");
+  const { state, choices, error, disabled } = useElicitationQuestionContext("ElicitationOptions");
   const content =
     children ?? choices.map((option) => <ElicitationOption key={option.value} value={option.value} />);
   const classes = cn("gap-1", className);
@@ -52,9 +58,9 @@ function ElicitationOptions({
   }
   const picked = state.value.find((value) => choices.some((option) => option.value === value));
   return (
+    // Unnamed: the question's fieldset already names the group, so the prompt is heard once.
     <RadioGroup
       data-slot="elicitation-options"
-      aria-labelledby={ids.legend}
       aria-invalid={error !== undefined || undefined}
       value={picked ?? ""}
       onValueChange={(value) => state.setValue(value)}
@@ -108,7 +114,7 @@ function ElicitationOption({
       data-state={checked ? "checked" : "unchecked"}
       data-defaulted={prePicked ? "true" : undefined}
       className={cn(
-        "flex items-start gap-3 rounded-md border border-transparent px-3 py-2 transition-colors hover:bg-accent/50 has-[[data-state=checked]]:border-ring motion-reduce:transition-none",
+        "flex items-start gap-3 rounded-md border border-transparent px-3 py-2 transition-colors hover:bg-accent/50 has-[[data-state=checked]]:border-primary motion-reduce:transition-none",
         className,
       )}
       {...props}
@@ -126,10 +132,10 @@ function ElicitationOption({
           onCheckedChange={() => state.toggle(value)}
           disabled={disabled}
           aria-invalid={error !== undefined || undefined}
-          className="mt-0.5"
+          className={cn("mt-0.5", CONTROL_BORDER)}
         />
       ) : (
-        <RadioGroupItem {...controlProps} value={value} className="mt-0.5" />
+        <RadioGroupItem {...controlProps} value={value} className={cn("mt-0.5", CONTROL_BORDER)} />
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <Label htmlFor={controlId} className="cursor-pointer leading-snug">

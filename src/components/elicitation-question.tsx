@@ -45,6 +45,10 @@ function ElicitationQuestion({
   const revealed = left || state.attempted || showsErrorAtOnce(question);
   const error = revealed ? state.error : undefined;
   const current = root.layout === "all-at-once" || state.index === root.index;
+  // A typed field carries the prompt and the help itself; a group around it would say them twice.
+  const type = question.input?.type;
+  const grouped =
+    type === undefined || type === "boolean" || (type === "select" && question.allowFreeText === true);
 
   const context = React.useMemo<ElicitationQuestionContextValue>(() => {
     const ids = {
@@ -78,7 +82,8 @@ function ElicitationQuestion({
         data-touched={state.touched ? "true" : undefined}
         hidden={!current}
         disabled={root.busy}
-        aria-describedby={context.describedBy}
+        role={grouped ? undefined : "none"}
+        aria-describedby={grouped ? context.describedBy : undefined}
         className={cn("flex min-w-0 flex-col gap-3", className)}
         onBlur={(event) => {
           onBlur?.(event);

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   assistantText,
@@ -12,6 +12,7 @@ import {
   settledOutcome,
   waitForQuestions,
 } from "./support/browser";
+import { type ColourProperty, measureContrast } from "./support/contrast";
 import { startDemoSession } from "./support/demo-session";
 
 // The demo page must pass WCAG 2.2 A and AA in both themes, and work with the keyboard alone.
@@ -192,6 +193,147 @@ describe("the keyboard alone", () => {
       expect(await page.evaluate(() => (window as unknown as { mouseEvents: string[] }).mouseEvents)).toEqual(
         [],
       );
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
+/** Fails naming what was measured unless its contrast is at least `minimum`. */
+async function expectContrast(
+  locator: Locator,
+  property: ColourProperty,
+  minimum: number,
+  what: string,
+): Promise<void> {
+  const measure = await measureContrast(locator, property);
+  expect({ what, ...measure, enough: measure.ratio >= minimum }).toEqual({ what, ...measure, enough: true });
+}
+
+describe("contrast measured from computed styles (WCAG 1.4.3, 1.4.11, 2.4.7)", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    it(
+      `controls, the picked row and the focus indicator reach 3:1 and text 4.5:1, in the ${scheme} theme`,
+      async () => {
+        const page = await open("refactorer", scheme);
+        await sendMessage(page, "Refactor the date helpers in utils.ts");
+        await waitForQuestions(page);
+        const form = questionForm(page);
+
+        await expectContrast(
+          form.getByRole("radio", { name: "This file" }),
+          "border-top-color",
+          3,
+          "unchecked radio",
+        );
+        await expectContrast(
+          form.locator('[data-question-id="scope"] [data-slot="elicitation-option"][data-state="checked"]'),
+          "border-top-color",
+          3,
+          "the picked row's outline",
+        );
+        // The form took the focus after a key press, so the pre-picked radio shows the indicator.
+        const focused = form.getByRole("radio", { name: "The whole module" });
+        expect(await focused.evaluate((element) => element.matches(":focus-visible"))).toBe(true);
+        const outline = await focused.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+        });
+        expect(outline.style).not.toBe("none");
+        expect(outline.width).toBeGreaterThanOrEqual(2);
+        await expectContrast(focused, "outline-color", 3, "the focus indicator");
+
+        await expectContrast(
+          form.getByText("How much should I cover?", { exact: true }),
+          "color",
+          4.5,
+          "prompt",
+        );
+        await expectContrast(form.getByText("Question 1 of 3"), "color", 4.5, "progress");
+        await expectContrast(
+          form.locator('[data-question-id="scope"] [data-slot="elicitation-pre-picked"]'),
+          "color",
+          4.5,
+          "pre-picked mark",
+        );
+
+        await page.keyboard.press("Enter");
+        await form.getByText("Question 2 of 3").waitFor();
+        await expectContrast(
+          form.getByRole("checkbox", { name: "End to end" }),
+          "border-top-color",
+          3,
+          "unchecked checkbox",
+        );
+        // Each checkbox is a tab stop: Tab past them to the button.
+        const button = form.getByRole("button", { name: "Next" });
+        const onButton = () => button.evaluate((element) => element === document.activeElement);
+        for (let presses = 0; presses < 8 && !(await onButton()); presses++) await page.keyboard.press("Tab");
+        expect(await onButton()).toBe(true);
+        const buttonOutline = await button.evaluate((element) => getComputedStyle(element).outlineStyle);
+        expect(buttonOutline).not.toBe("none");
+        await expectContrast(button, "outline-color", 3, "the focus indicator on a button");
+
+        // The agent cards keep their text legible under the pointer.
+        const card = page.locator('[data-slot="agent-picker-option"]').filter({ hasText: "booking" });
+        await card.hover();
+        for (const line of await card.locator("span.text-muted-foreground, span > span").all()) {
+          await expectContrast(line, "color", 4.5, "a hovered agent card's text");
+        }
+        await expectAccessible(page, "hovered agent card");
+      },
+      FLOW_TIMEOUT,
+    );
+  }
+});
+
+/** How many roles of an aria snapshot take `name` as their accessible name. */
+function namedBy(tree: string, name: string): number {
+  return tree.split("\n").filter((line) => line.trimStart().startsWith("- ") && line.includes(`"${name}"`))
+    .length;
+}
+
+describe("what a screen reader hears of a question", () => {
+  it(
+    "names each question once, leaves the decorative key hints out, and the hints say what the keys do where the focus is",
+    async () => {
+      const page = await open("refactorer");
+      await sendMessage(page, "Refactor the date helpers in utils.ts");
+      await waitForQuestions(page);
+      const form = questionForm(page);
+      const tree = await form.ariaSnapshot();
+      // One role carries the prompt as its name (the legend's own text is the same name, not a second one).
+      expect(namedBy(tree, "How much should I cover?")).toBe(1);
+      expect(tree).not.toMatch(/skip: use|⏎/);
+      const hints = form.locator('[data-slot="elicitation-hints"]');
+      expect(await hints.getAttribute("aria-hidden")).toBe("true");
+      // On an option: Enter goes to the next question, as the button says, and `s` skips.
+      expect(await hints.textContent()).toContain("next question");
+      expect(await form.getByRole("button", { name: "Next" }).count()).toBe(1);
+      expect(await hints.textContent()).toContain("skip");
+
+      const booking = await open("booking");
+      await sendMessage(booking, "Book seats for the team dinner on Friday");
+      const bookingForm = questionForm(booking);
+      await waitForQuestions(booking);
+      const bookingHints = bookingForm.locator('[data-slot="elicitation-hints"]');
+      expect(namedBy(await bookingForm.ariaSnapshot(), "How many seats?")).toBe(1);
+      // In a field, `s` types a letter: its hint goes.
+      expect(await bookingHints.textContent()).toContain("next question");
+      expect(await bookingHints.textContent()).not.toContain("skip");
+      await booking.keyboard.press("Enter");
+      await bookingForm.getByText("Question 2 of 3").waitFor();
+      await bookingForm.getByRole("textbox", { name: "Who should we email?" }).fill("team@example.com");
+      await booking.keyboard.press("Enter");
+      await bookingForm.getByText("Question 3 of 3").waitFor();
+      const notes = bookingForm.getByRole("textbox", { name: "Anything else?" });
+      await notes.focus();
+      // In a textarea Enter adds a line; the way out is Ctrl+Enter, and it confirms, as the button says.
+      await expect.poll(() => bookingHints.textContent()).toContain("new line");
+      expect(await bookingHints.textContent()).toMatch(/(Ctrl|⌘)\s*⏎\s*confirm/);
+      expect(await bookingForm.getByRole("button", { name: "Confirm" }).count()).toBe(1);
+      await bookingForm.getByRole("button", { name: "Confirm" }).focus();
+      // On a button, Enter presses that button: no hint claims otherwise.
+      await expect.poll(() => bookingHints.textContent()).not.toContain("⏎");
     },
     FLOW_TIMEOUT,
   );

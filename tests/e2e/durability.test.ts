@@ -126,3 +126,46 @@ describe("two tabs on one thread", () => {
     FLOW_TIMEOUT,
   );
 });
+
+describe("a half-answered question set in the demo page", () => {
+  it(
+    "comes back after a reload where the person left it, and its draft goes once it settles",
+    async () => {
+      const server = await start(tempFolder("prepick-e2e-draft-"));
+      const context = await newContext(browser);
+      contexts.push(context);
+      const page = await newPage(context);
+      await openDemo(page, server.url, "refactorer");
+      await sendMessage(page, "Refactor the date helpers in utils.ts");
+      await waitForQuestions(page);
+      await page.keyboard.press("a");
+      await expectChecked(page.getByRole("radio", { name: "This file" }), true);
+      await page.keyboard.press("Enter");
+      await waitForQuestions(page, "Question 2 of 3");
+      const drafts = () =>
+        page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("prepick:draft:")));
+      expect(await drafts()).toHaveLength(1);
+
+      await page.reload();
+      await composer(page).waitFor();
+      // Back at the second question, and the first keeps the person's pick, not the agent's.
+      await waitForQuestions(page, "Question 2 of 3");
+      await questionForm(page).getByRole("button", { name: "Back" }).click();
+      await questionForm(page).getByText("Question 1 of 3").waitFor();
+      await expectChecked(page.getByRole("radio", { name: "This file" }), true);
+      await expectChecked(page.getByRole("radio", { name: "The whole module" }), false);
+
+      await page.keyboard.press("Enter");
+      await questionForm(page).getByText("Question 2 of 3").waitFor();
+      await page.keyboard.press("Enter");
+      await questionForm(page).getByText("Question 3 of 3").waitFor();
+      await page.keyboard.press("Enter");
+      await settledOutcome(page).getByText("Answered").waitFor();
+      expect(await settledOutcome(page).locator('[data-question-id="scope"] dd').textContent()).toBe(
+        "This file",
+      );
+      await expect.poll(drafts).toEqual([]);
+    },
+    FLOW_TIMEOUT,
+  );
+});
