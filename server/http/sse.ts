@@ -34,6 +34,7 @@ function ends(frame: Frame, followAll: boolean): boolean {
 /**
  * An SSE response of a run's stored frames after `after`, each event `id: <seq>` and
  * `data: <frame>`, following live until the run parks or finishes (finishes, with `followAll`).
+ * A finished run's response ends once its frames after `after` are sent, even when there are none.
  */
 export function frameStreamResponse(options: FrameStreamOptions): Response {
   const { store, hub, runId, followAll } = options;
@@ -46,6 +47,15 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
       let after = options.after;
       let quietSince = Date.now();
       try {
+        const tail = await store.frames.tail(runId);
+        // An ended run has no more frames: a reader that has them all gets an empty, ended stream.
+        if (tail.ended && after >= tail.lastSeq) {
+          controller.close();
+          return;
+        }
+        // No reader holds a frame not yet written: past the last one, it reads on from there, so
+        // the run's last frame, still to come, ends the stream.
+        after = Math.min(after, tail.lastSeq);
         while (!abort.signal.aborted) {
           const waiting = hub.wait(runId, POLL_MS, abort.signal);
           const frames = await store.frames.after(runId, after, READ_LIMIT);
