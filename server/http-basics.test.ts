@@ -158,6 +158,24 @@ describe("agents and static files", () => {
     const climbing = await fetch(`${server.url}/r/..%2f..%2fetc%2fpasswd`);
     expect(climbing.status).toBe(404);
   });
+
+  it("serves the page and the registry with nosniff and a policy allowing only the page's own scripts and styles", async () => {
+    for (const path of ["/", "/r/registry.json", "/r/missing.json"]) {
+      const response = await fetch(`${server.url}${path}`);
+      await response.arrayBuffer();
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      const policy = new Map(
+        (response.headers.get("content-security-policy") ?? "").split(";").map((directive) => {
+          const [name = "", ...values] = directive.trim().split(/\s+/);
+          return [name, values.join(" ")] as const;
+        }),
+      );
+      expect(policy.get("script-src"), path).toBe("'self'");
+      expect(policy.get("style-src"), path).toBe("'self'");
+      expect(policy.get("default-src"), path).toBe("'self'");
+      expect(policy.get("frame-ancestors"), path).toBe("'self'");
+    }
+  });
 });
 
 describe("start-up", () => {
