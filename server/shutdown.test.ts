@@ -12,7 +12,7 @@ describe("a shutdown under load", () => {
         new Request("http://prepick.test/agent/approvals", { headers: { "x-actor-id": actor } }),
       );
     const outcomes: string[] = [];
-    const record = async (response: Promise<Response>) => {
+    const record = async (response: Response | Promise<Response>) => {
       const answered = await response;
       await answered.arrayBuffer();
       outcomes.push(
