@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { LanguageModel } from "ai";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { loadPatternEngine } from "prepick/core";
 import { checkAgents } from "./agents/check-agents";
 import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
@@ -83,7 +83,10 @@ export interface PrepickApp {
   store: Store;
   /** The hosted agents. */
   agents: readonly AgentDefinition[];
-  /** Stops the worker and the streams, and closes the database if this app opened it. */
+  /**
+   * Shuts down: new requests get 503 with Retry-After, streams end, requests in flight finish
+   * (for `stopGraceMs` at most), then the worker stops and the database closes if this app opened it.
+   */
   close(): Promise<void>;
 }
 
@@ -127,6 +130,23 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   const closing = new AbortController();
   const context: RouteContext = { store, worker, hub, inboxHub, agents, closing: closing.signal };
   const app = new Hono<{ Variables: ActorVariables }>();
+  // Shutting down: requests already in flight finish; new ones, and any that still fail because
+  // the store closed under them, get 503 with Retry-After, never a 500.
+  let draining = false;
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const unavailable = (c: Context) =>
+    c.json({ error: "The server is shutting down; try again shortly." }, 503, { "retry-after": "1" });
+  app.use("*", async (c, next) => {
+    if (draining) return unavailable(c);
+    inFlight += 1;
+    try {
+      await next();
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    }
+  });
   // Before the actor check: a preflight carries no credentials and must not be refused for it.
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     app.use("/agent/*", corsMiddleware(options.corsOrigins));
@@ -157,6 +177,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   });
   app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {
+    if (draining) return unavailable(c);
     console.error(`Prepick: ${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ error: "The server failed to handle the request." }, 500);
   });
@@ -167,7 +188,18 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     agents,
     close() {
       closed ??= (async () => {
+        draining = true;
         closing.abort();
+        // Streams end at once (closing); other requests get the grace period to finish.
+        if (inFlight > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, options.stopGraceMs ?? 5_000);
+            drained = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
         await worker.stop();
         await hub.stop();
         await inboxHub.stop();

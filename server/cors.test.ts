@@ -69,8 +69,16 @@ describe("PREPICK_CORS_ORIGINS", () => {
     expect(parseCorsOrigins(" ")).toEqual([]);
   });
 
+  it("refuses a wildcard written as an origin, rather than taking it literally", () => {
+    for (const pattern of ["http://*.example.com", "*", "https://app.example.com:*"]) {
+      expect(() => parseCorsOrigins(`http://localhost:5173,${pattern}`)).toThrow(
+        `PREPICK_CORS_ORIGINS lists each origin exactly; a wildcard such as ${JSON.stringify(pattern)} is not supported`,
+      );
+    }
+  });
+
   it("refuses what is not an origin, naming it", () => {
-    for (const bad of ["localhost:5173", "http://localhost:5173/app", "ftp://files.example", "*"]) {
+    for (const bad of ["localhost:5173", "http://localhost:5173/app", "ftp://files.example"]) {
       expect(() => parseCorsOrigins(bad)).toThrow(
         `PREPICK_CORS_ORIGINS must list origins such as http://localhost:5173 (a scheme and a host, no path), not ${JSON.stringify(bad)}`,
       );

@@ -160,6 +160,24 @@ describe("agents and static files", () => {
     const climbing = await fetch(`${server.url}/r/..%2f..%2fetc%2fpasswd`);
     expect(climbing.status).toBe(404);
   });
+
+  it("serves the page and the registry with nosniff and a policy allowing only the page's own scripts and styles", async () => {
+    for (const path of ["/", "/r/registry.json", "/r/missing.json"]) {
+      const response = await fetch(`${server.url}${path}`);
+      await response.arrayBuffer();
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      const policy = new Map(
+        (response.headers.get("content-security-policy") ?? "").split(";").map((directive) => {
+          const [name = "", ...values] = directive.trim().split(/\s+/);
+          return [name, values.join(" ")] as const;
+        }),
+      );
+      expect(policy.get("script-src"), path).toBe("'self'");
+      expect(policy.get("style-src"), path).toBe("'self'");
+      expect(policy.get("default-src"), path).toBe("'self'");
+      expect(policy.get("frame-ancestors"), path).toBe("'self'");
+    }
+  });
 });
 
 describe("start-up", () => {
@@ -198,5 +216,53 @@ describe("streams", () => {
       expect(await response.text()).toContain("run-finish");
     }
     expect(getEventListeners(closing.signal, "abort")).toHaveLength(0);
+  });
+
+  /** Opens a run's stream and reads it to its end, failing if it is still open after 5 s. */
+  async function readToEnd(runId: string, query: string, lastEventId?: string) {
+    const response = await fetch(`${server.url}/agent/runs/${runId}/stream${query}`, {
+      headers: {
+        "x-actor-id": "ada",
+        ...(lastEventId !== undefined ? { "last-event-id": lastEventId } : {}),
+      },
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    return [...text.matchAll(/^data: (.*)$/gm)].map(
+      (match) => (JSON.parse(match[1] ?? "") as { kind: string }).kind,
+    );
+  }
+
+  it("ends a finished run's stream opened at or past its last frame, having sent what there is", async () => {
+    const run = await chat(server, "ada", "Say hello", { agent: "plain" });
+    const last = run.frames.at(-1)?.seq ?? 0;
+    expect(run.frames.at(-1)?.frame.kind).toBe("run-finish");
+    for (const after of [last, last + 1, 999_999_999]) {
+      expect(await readToEnd(run.runId, `?after=${after}`)).toEqual([]);
+      expect(await readToEnd(run.runId, `?after=${after}&follow=all`)).toEqual([]);
+      expect(await readToEnd(run.runId, "", String(after))).toEqual([]);
+    }
+    expect(await readToEnd(run.runId, `?after=${last - 1}`)).toEqual(["run-finish"]);
+  });
+
+  it("ends a cancelled run's stream opened at its last frame", async () => {
+    const run = await chat(server, "ada", "Refactor the lexer", { agent: "refactorer" });
+    expect((await call(server, "POST", `/agent/runs/${run.runId}/cancel`, "ada", {})).status).toBe(200);
+    const frames = await server.store.frames.after(run.runId, 0);
+    expect(frames.at(-1)?.frame).toMatchObject({ kind: "run-finish", status: "cancelled" });
+    expect(await readToEnd(run.runId, `?after=${frames.at(-1)?.seq}&follow=all`)).toEqual([]);
+  });
+
+  it("follows a waiting run opened past its last frame until the run's end", async () => {
+    const run = await chat(server, "ada", "Refactor the printer", { agent: "refactorer" });
+    const reading = readToEnd(run.runId, "?after=999999999&follow=all");
+    const answered = await call(server, "POST", "/agent/tool-call/answer", "ada", {
+      toolCallId: `intake-${run.runId}`,
+    });
+    expect(answered.status).toBe(200);
+    const kinds = await reading;
+    expect(kinds.at(0)).toBe("tool-output");
+    expect(kinds.at(-1)).toBe("run-finish");
   });
 });

@@ -18,7 +18,10 @@ export interface PrepickServer extends PrepickApp {
   port: number;
 }
 
-/** Starts the reference server on HTTP; `close()` stops listening, then the app. */
+/**
+ * Starts the reference server on HTTP; `close()` stops listening, lets requests in flight finish
+ * (see {@link PrepickApp.close}), then closes the app and the remaining connections.
+ */
 export async function createServer(options: ServerOptions): Promise<PrepickServer> {
   const prepick = await createApp(options);
   const host = options.host ?? "127.0.0.1";
@@ -40,12 +43,15 @@ export async function createServer(options: ServerOptions): Promise<PrepickServe
     port,
     async close() {
       const listening = server;
-      await prepick.close();
-      await new Promise<void>((resolve) => {
+      // Stop accepting first, so no request starts once the store is closing; the callback
+      // fires when the last connection has ended.
+      const stopped = new Promise<void>((resolve) => {
         if (!listening) return resolve();
         listening.close(() => resolve());
-        (listening as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await prepick.close();
+      (listening as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
+      await stopped;
     },
   };
 }

@@ -11,6 +11,13 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
   for (const entry of (raw ?? "").split(",")) {
     const text = entry.trim();
     if (text === "") continue;
+    // `new URL` takes `*` as a host letter, so a pattern would be kept as an origin no page has.
+    if (text.includes("*")) {
+      throw new Error(
+        `PREPICK_CORS_ORIGINS lists each origin exactly; a wildcard such as ${JSON.stringify(text)} is not supported: ` +
+          "write every origin out (http://app.example.com,http://admin.example.com)",
+      );
+    }
     let origin: string | undefined;
     try {
       const url = new URL(text);

@@ -33,11 +33,18 @@ function ends(frame: Frame, followAll: boolean): boolean {
  * A run's stored frames after `after`, then live ones as they are written, until the run parks
  * (the run's latest park: one the run has moved on from is history) or finishes, or `signal`
  * aborts. Yields `"quiet"` after a long wait with nothing new, so a stream can keep its
- * connection alive. Every stream of a run's frames, whatever its encoding, follows with this.
+ * connection alive. A finished run's frames end once those after `after` are given, even when
+ * there are none. Every stream of a run's frames, whatever its encoding, follows with this.
  */
 export async function* followFrames(options: FollowOptions): AsyncGenerator<SequencedFrame | "quiet"> {
   const { store, hub, runId, followAll, signal } = options;
   let after = options.after;
+  const tail = await store.frames.tail(runId);
+  // An ended run has no more frames: a reader that has them all gets nothing, and is done.
+  if (tail.ended && after >= tail.lastSeq) return;
+  // No reader holds a frame not yet written: past the last one, it reads on from there, so the
+  // run's last frame, still to come, ends the following.
+  after = Math.min(after, tail.lastSeq);
   let quietSince = Date.now();
   while (!signal.aborted) {
     const waiting = hub.wait(runId, POLL_MS, signal);

@@ -46,6 +46,20 @@ export class FrameStore {
     return last === null || last === undefined ? undefined : Number(last);
   }
 
+  /**
+   * The run's last sequence number (0 before its first frame) and whether the run has ended, read
+   * together: a run's end and its last frame are written in one statement, so an ended run's
+   * `lastSeq` is final.
+   */
+  async tail(runId: string): Promise<{ lastSeq: number; ended: boolean }> {
+    const rows = await this.db.query<{ last_seq: number | null; ended: boolean | null }>(
+      `SELECT (SELECT max(seq) FROM prepick_frames WHERE run_id = $1) AS last_seq,
+         (SELECT status IN ('completed', 'failed', 'cancelled') FROM prepick_runs WHERE id = $1) AS ended`,
+      [runId],
+    );
+    return { lastSeq: Number(rows[0]?.last_seq ?? 0), ended: rows[0]?.ended === true };
+  }
+
   /** The run's frames after `after`, in order, at most `limit`. */
   async after(runId: string, after: number, limit = 500): Promise<SequencedFrame[]> {
     const rows = await this.db.query(

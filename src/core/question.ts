@@ -63,7 +63,7 @@ export const InputSchema = z.object({
     .array(z.string())
     .optional()
     .describe(
-      'Url questions only: the schemes allowed, any of http, https and mailto; http and https if left out.',
+      "Url questions only: the schemes allowed, any of http, https and mailto; http and https if left out.",
     ),
   /** A regular expression the whole value must match (RE2 syntax, linear time). */
   pattern: z.string().optional(),
