@@ -31,6 +31,10 @@ describe("checkQuestions", () => {
 
   it("refuses ids that collide with object internals", () => {
     expect(messages([choice({ id: "__proto__" })])).toEqual(['questions["__proto__"].id is a reserved name']);
+    // A plain object's own members would be found by a lookup by id in a draft or an answers record.
+    for (const id of ["toString", "valueOf", "hasOwnProperty", "constructor"]) {
+      expect(messages([choice({ id })])).toEqual([`questions["${id}"].id is a reserved name`]);
+    }
   });
 
   it("requires a plain question to list options and to pre-pick one", () => {

@@ -14,8 +14,15 @@ export interface DefinitionIssue {
   message: string;
 }
 
-/** Ids a question may not take, because they collide with object internals. */
-export const RESERVED_QUESTION_IDS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+/**
+ * Ids a question may not take, because they collide with object internals: every member of a plain
+ * object (`toString`, `valueOf`, `hasOwnProperty`…), which a draft or an answers record read by id
+ * would otherwise find, and `prototype`.
+ */
+export const RESERVED_QUESTION_IDS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  "prototype",
+]);
 
 const HOTKEY = /^[a-z0-9]$/;
 const AUTOMATIC_HOTKEYS = "abcdefghijklmnopqrtuvwxyz0123456789".split("");
