@@ -58,8 +58,8 @@ export interface ElicitationQuestionContextValue {
   /** Whether its controls are disabled. */
   disabled: boolean;
   /** Element ids inside the question, for label and description wiring. */
-  ids: { legend: string; description: string; error: string; control: string };
-  /** The ids of the description and the error shown now, for `aria-describedby`. */
+  ids: { legend: string; description: string; error: string; control: string; count: string };
+  /** The ids of the description, the character count and the error shown now, for `aria-describedby`. */
   describedBy: string | undefined;
 }
 

@@ -61,6 +61,20 @@ describe("typed questions", () => {
     expect(screen.getByRole("textbox", { name: asked.prompt }).tagName).toBe("TEXTAREA");
   });
 
+  it("counts capped text live under the field, and says how many too many past the cap", async () => {
+    const user = userEvent.setup();
+    const asked: Question = { ...question("textarea"), input: { type: "textarea", max: 5 } };
+    render(<ChatElicitation block={blockOf([asked])} />);
+    const field = screen.getByRole("textbox", { name: asked.prompt });
+    const count = () => document.querySelector("[data-slot=elicitation-character-count]");
+    expect(count()?.textContent).toBe("5 characters left");
+    // The field is described by its count, so a screen reader hears it with the field.
+    expect(field.getAttribute("aria-describedby")?.split(" ")).toContain(count()?.id);
+    await user.type(field, "héllo👋!");
+    expect(count()?.textContent).toBe("2 characters too many");
+    expect(count()?.getAttribute("data-over")).toBe("true");
+  });
+
   it("asks a date question with a date input bounded by the question's min and max", () => {
     const asked = question("date");
     render(<ChatElicitation block={blockOf([asked])} />);

@@ -56,9 +56,11 @@ function ElicitationQuestion({
       description: `${baseId}-description`,
       error: `${baseId}-error`,
       control: `${baseId}-control`,
+      count: `${baseId}-count`,
     };
     const describedBy = [
       state.description !== undefined ? ids.description : undefined,
+      state.characters !== undefined ? ids.count : undefined,
       error !== undefined ? ids.error : undefined,
     ].filter((id) => id !== undefined);
     return {
@@ -96,6 +98,7 @@ function ElicitationQuestion({
             <ElicitationLegend />
             <ElicitationDescription />
             <ElicitationControl />
+            <ElicitationCharacterCount />
             <ElicitationError />
           </>
         )}
@@ -131,6 +134,32 @@ function ElicitationDescription({ className, children, ...props }: React.Compone
       {...props}
     >
       {children ?? state.description}
+    </p>
+  );
+}
+
+/**
+ * The live length of capped text (`488 characters left`, `12 characters too many`), read with the
+ * field as part of its description; renders nothing for a question without a `max` on its text.
+ */
+function ElicitationCharacterCount({ className, ...props }: React.ComponentProps<"p">) {
+  const { state, ids } = useElicitationQuestionContext("ElicitationCharacterCount");
+  const characters = state.characters;
+  if (characters === undefined) return null;
+  const over = characters.count > characters.max;
+  return (
+    <p
+      id={ids.count}
+      data-slot="elicitation-character-count"
+      data-over={over ? "true" : undefined}
+      className={cn(
+        "-mt-1 text-xs tabular-nums",
+        over ? "font-medium text-destructive" : "text-muted-foreground",
+        className,
+      )}
+      {...props}
+    >
+      {characters.text}
     </p>
   );
 }
@@ -179,6 +208,7 @@ function ElicitationControl() {
 }
 
 export {
+  ElicitationCharacterCount,
   ElicitationControl,
   ElicitationDescription,
   ElicitationError,

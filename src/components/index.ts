@@ -37,6 +37,7 @@ export {
 } from "./elicitation-option";
 export { ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
 export {
+  ElicitationCharacterCount,
   ElicitationControl,
   ElicitationDescription,
   ElicitationError,
