@@ -108,13 +108,15 @@ const flaky = fn<SendDecision>(async () => {
   throw new ToolCallError({ kind: "network", error: "The server could not be reached." });
 });
 
-/** A failed decision shows why and offers Retry. */
+/** A failed decision says so in the person's words and offers Retry. */
 export const FailsThenShowsRetry: Story = {
   args: { send: flaky },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "Approve" }));
-    await expect(await canvas.findByRole("alert")).toHaveTextContent("The server could not be reached.");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      "Your decision was not sent. Check your connection, then retry.",
+    );
     await expect(canvas.getByRole("button", { name: "Retry" })).toBeEnabled();
   },
 };

@@ -81,7 +81,7 @@ describe("a pending question in the demo page", () => {
       await page.keyboard.press("Enter");
 
       await settledOutcome(page).getByText("Answered").waitFor();
-      await expect.poll(() => assistantText(page)).toContain("How much should I cover? → This file");
+      await expect.poll(() => assistantText(page)).toContain("How much should I cover? This file");
       await expect.poll(() => frameKinds(page, thread)).toContain("run-finish");
       const kinds = await frameKinds(page, thread);
       expect(kinds.filter((kind) => kind === "elicitation")).toHaveLength(1);
@@ -120,7 +120,7 @@ describe("two tabs on one thread", () => {
       await settledOutcome(second).getByText("Answered").waitFor();
       expect(await questionForm(second).count()).toBe(0);
       expect(await settledOutcome(second).getByText("This file").count()).toBe(1);
-      await expect.poll(() => assistantText(second)).toContain("How much should I cover? → This file");
+      await expect.poll(() => assistantText(second)).toContain("How much should I cover? This file");
       await expect.poll(() => composer(second).isEnabled()).toBe(true);
     },
     FLOW_TIMEOUT,

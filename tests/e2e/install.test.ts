@@ -121,7 +121,7 @@ describe("the agent-chat block installed into a fresh app", () => {
       const settled = settledOutcome(page);
       await settled.getByText("Answered").waitFor();
       expect(await settled.locator('[data-defaulted="true"]').count()).toBe(3);
-      await expect.poll(() => assistantText(page)).toContain("How much should I cover? → The whole module");
+      await expect.poll(() => assistantText(page)).toContain("How much should I cover? The whole module");
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
       expect(errors).toEqual([]);
     } finally {

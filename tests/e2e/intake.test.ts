@@ -74,7 +74,7 @@ describe("planner's questions, asked through the model", () => {
       expect(posted.map((body) => body.answers)).toEqual([{ horizon: ["Until the beta ships"] }]);
       await expect
         .poll(() => assistantText(page))
-        .toContain("How far ahead should the plan go? → Until the beta ships");
+        .toContain("How far ahead should the plan go? Until the beta ships");
     },
     FLOW_TIMEOUT,
   );
@@ -126,7 +126,7 @@ describe("refactorer's intake in the demo page", () => {
       expect(Object.keys(posted[0]?.answers ?? {})).toEqual([]);
 
       // The agent's reply comes in the same assistant turn as the settled questions.
-      await expect.poll(() => assistantText(page)).toContain("How much should I cover? → The whole module");
+      await expect.poll(() => assistantText(page)).toContain("How much should I cover? The whole module");
       expect(await page.locator('[data-role="assistant"]').count()).toBe(1);
       expect(
         await page.locator('[data-role="assistant"]').locator('[data-slot="elicitation-settled"]').count(),
@@ -188,8 +188,8 @@ describe("refactorer's intake in the demo page", () => {
       const [body] = postedBodies(answers) as { answers?: Record<string, string[]> }[];
       expect(body?.answers?.scope).toEqual(["file"]);
       expect(body?.answers?.tests).toEqual(["e2e"]);
-      await expect.poll(() => assistantText(page)).toContain("How much should I cover? → This file");
-      expect(await assistantText(page)).toContain("Which tests should I touch? → End to end");
+      await expect.poll(() => assistantText(page)).toContain("How much should I cover? This file");
+      expect(await assistantText(page)).toContain("Which tests should I touch? End to end");
     },
     FLOW_TIMEOUT,
   );
@@ -290,7 +290,7 @@ describe("booking's typed questions in the demo page", () => {
         { id: "contact", shown: "team@example.com", defaulted: false, marked: false },
         { id: "notes", shown: "Window seats, please.", defaulted: false, marked: false },
       ]);
-      await expect.poll(() => assistantText(page)).toContain("How many seats? → 3");
+      await expect.poll(() => assistantText(page)).toContain("How many seats? 3");
     },
     FLOW_TIMEOUT,
   );

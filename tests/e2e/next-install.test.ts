@@ -205,7 +205,7 @@ describe("the agent-chat block installed into a fresh Next.js App Router app", (
 
       await settledOutcome(page).getByText("Answered").waitFor();
       // The run continued: the model's reply reads the person's pick.
-      await expect.poll(() => assistantText(page)).toContain("How much should I cover? → This file");
+      await expect.poll(() => assistantText(page)).toContain("How much should I cover? This file");
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
       expect(errors).toEqual([]);
     } finally {

@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { wcagViolations } from "./support/axe";
 import {
   composer,
   newPage,
@@ -23,21 +23,11 @@ const PHONES = [
 
 const demo = startDemoSession("prepick-e2e-phone-");
 
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
 /** axe-core's WCAG 2.2 A and AA violations on the page as it stands, by rule and target. */
 async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      resultTypes: ["violations"],
-    });
-    return result.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-    );
-  });
+  return (await wcagViolations(page)).flatMap((violation) =>
+    violation.targets.map((target) => `${violation.rule}: ${target}`),
+  );
 }
 
 /** A page at `size` on `agent`'s conversation. */

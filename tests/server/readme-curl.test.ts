@@ -48,7 +48,7 @@ describe("the README's curl sequence", () => {
       .filter((frame) => frame.kind === "text-delta")
       .map((frame) => frame.delta)
       .join("");
-    expect(reply).toContain("How much should I cover? → This file");
+    expect(reply).toContain("- How much should I cover? **This file**");
     expect(frames.at(-1)).toEqual({ kind: "run-finish", status: "completed" });
   });
 });

@@ -18,10 +18,12 @@ export interface ContrastMeasure {
  * beside it: for text and borders the element's own background composited over its ancestors'
  * (the lower of that and the parent's, for borders, which touch both); for an outline, drawn
  * outside the element, the parent's. Colours are read through a canvas, so any CSS colour syntax
- * (oklch, alpha, `color-mix`) is resolved by the browser itself.
+ * (oklch, alpha, `color-mix`) is resolved by the browser itself. Transitions running on the
+ * element (a focus ring fading in) are let finish first, so the colour is the one that stays.
  */
 export function measureContrast(locator: Locator, property: ColourProperty): Promise<ContrastMeasure> {
-  return locator.evaluate((element, prop) => {
+  return locator.evaluate(async (element, prop) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     const canvas = document.createElement("canvas");
     canvas.width = 1;
     canvas.height = 1;
