@@ -65,7 +65,7 @@ function AgentInboxCall({
         className="h-auto min-h-11 w-full justify-between gap-2 whitespace-normal px-3 py-2 text-left"
       >
         <span className="font-medium">{summary}</span>
-        <span className="text-xs text-muted-foreground">
+        <span className="text-foreground/70 text-xs">
           <time dateTime={item.call.askedAt}>{askedTime(item.call.askedAt)}</time>
         </span>
       </Button>

@@ -65,7 +65,8 @@ function ChatThreadList({
                 >
                   <span className="flex min-w-0 flex-col">
                     <span className="truncate font-medium">{title}</span>
-                    <span className="text-xs text-muted-foreground">{thread.agent}</span>
+                    {/* Muted text measures 4.34:1 on the selected or hovered row; 70 % of the foreground stays above 4.5:1 on both. */}
+                    <span className="text-foreground/70 text-xs">{thread.agent}</span>
                   </span>
                   {thread.waiting > 0 ? (
                     <Badge className="shrink-0 rounded-full tabular-nums">

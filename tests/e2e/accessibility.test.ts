@@ -156,9 +156,7 @@ describe("the keyboard alone", () => {
       await settled.getByText("Answered").waitFor();
       expect(await settled.locator('[data-question-id="scope"] dd').textContent()).toBe("This file");
       expect(await settled.locator('[data-question-id="tests"] dd').textContent()).toBe("Unit, End to end");
-      await expect
-        .poll(() => assistantText(page))
-        .toContain("Which tests should I touch? Unit, End to end");
+      await expect.poll(() => assistantText(page)).toContain("Which tests should I touch? Unit, End to end");
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
       await tabTo('[data-slot="chat-composer-input"]');
 

@@ -222,7 +222,7 @@ describe("refactorer's intake in the demo page", () => {
       ]);
       expect(postedBodies(skips)).toEqual([{ toolCallId: expect.stringMatching(/^intake-/) }]);
       expect(answers).toHaveLength(0);
-      await expect.poll(() => assistantText(page)).toContain("The user skipped the questions");
+      await expect.poll(() => assistantText(page)).toContain("You left the choices to me");
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
       await saveThemedScreenshots(page, "skipped");
     },
