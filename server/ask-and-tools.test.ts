@@ -39,7 +39,11 @@ describe("the model's ask", () => {
     });
     expect(rest.at(-1)?.frame).toEqual({ kind: "run-finish", status: "completed" });
     const text = rest.flatMap(({ frame }) => (frame.kind === "text-delta" ? [frame.delta] : [])).join("");
-    expect(text).toContain((answered.body.output as ElicitationOutcome).summary.split("\n")[1]);
+    // The reply tells the person each choice the summary records (`prompt → label`), as a list item.
+    const [prompt, label] = ((answered.body.output as ElicitationOutcome).summary.split("\n")[1] ?? "").split(
+      " → ",
+    );
+    expect(text).toContain(`- ${prompt} **${label}**`);
 
     const journal = await call(server, "GET", `/agent/runs/${run.runId}/checkpoints`, "ada");
     expect(journal.body.checkpoints).toEqual([
