@@ -181,7 +181,7 @@ export function DemoApp() {
 
   return (
     <div className="flex h-dvh flex-col bg-background text-foreground">
-      <header className="flex items-center justify-between gap-3 border-b px-4 py-2 md:px-6 md:py-3">
+      <header className="flex items-center justify-between gap-2 border-b px-4 py-2 md:px-6 md:py-3">
         <div className="min-w-0">
           <p className="font-semibold text-lg">Prepick</p>
           <p className="hidden text-muted-foreground text-sm md:block">
@@ -195,7 +195,7 @@ export function DemoApp() {
               aria-haspopup="dialog"
               aria-expanded={dialogOpen}
               onClick={openDialog}
-              className="max-w-[9rem] truncate rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="max-w-[7rem] truncate rounded-md border px-3 py-1.5 text-sm hover:border-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               Agent: {agent?.name ?? "…"}
             </button>
@@ -206,7 +206,7 @@ export function DemoApp() {
               type="button"
               aria-haspopup="dialog"
               onClick={openDialog}
-              className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="inline-flex min-h-11 items-center gap-1 rounded-md px-1.5 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               Inbox <InboxCount count={inbox.count} />
             </button>

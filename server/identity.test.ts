@@ -74,7 +74,7 @@ describe("the actor cookie", () => {
       headers: { cookie, "sec-fetch-site": "same-origin" },
     });
     expect(read.headers.get("set-cookie")).toBeNull();
-    expect(await read.json()).toEqual({ approvals: [] });
+    expect(await read.json()).toEqual({ approvals: [], nextCursor: null });
   });
 
   it("is not issued to a page another site embeds, nor to any request another site sends", async () => {

@@ -207,11 +207,15 @@ describe("the demo page", () => {
         const approval = page.locator('[data-slot="chat-approval"]');
         await approval.getByRole("button", { name: "Approve" }).waitFor();
         // Parked on the person's word: nothing ran yet.
-        expect(await page.locator('[data-slot="chat-tool-call"][data-state="done"]').count()).toBe(0);
+        expect(await approval.locator('[data-slot="chat-tool-call-value"]').count()).toBe(1);
         await approval.getByRole("button", { name: "Approve" }).click();
 
-        const done = page.locator('[data-slot="chat-tool-call"][data-state="done"]');
-        await done.getByText("purge_cache").waitFor();
+        // Approved, the card keeps the decision and shows the tool's output under its input.
+        await approval.getByText("You approved this call.").waitFor();
+        await approval
+          .locator('[data-slot="chat-tool-call-value"]')
+          .filter({ hasText: '"purged": "images"' })
+          .waitFor();
         await page.getByText(/purge_cache returned .*"purged":"images"/).waitFor();
         await expect.poll(() => composer.isEnabled()).toBe(true);
       } finally {

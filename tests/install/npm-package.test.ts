@@ -76,6 +76,7 @@ describe("the npm package", () => {
       "ai",
       "react",
       "react-dom",
+      "streamdown",
       "zod",
     ]);
     // Only the AG-UI transport needs its client, so an app without it installs cleanly.
