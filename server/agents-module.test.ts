@@ -37,7 +37,7 @@ describe("PREPICK_AGENTS_MODULE", { timeout: 60_000 }, () => {
         headers: { authorization: "Bearer zed" },
       });
       expect(signedIn.status).toBe(200);
-      expect(await signedIn.json()).toEqual({ approvals: [] });
+      expect(await signedIn.json()).toEqual({ approvals: [], nextCursor: null });
     } finally {
       await server.kill("SIGTERM");
     }

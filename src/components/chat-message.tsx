@@ -1,3 +1,5 @@
+"use client";
+
 import * as React from "react";
 import { Streamdown } from "streamdown";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";

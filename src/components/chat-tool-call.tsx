@@ -1,3 +1,5 @@
+"use client";
+
 import type * as React from "react";
 import type { PrepickMessages, PrepickMessagesInput } from "@/hooks/prepick-messages";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";

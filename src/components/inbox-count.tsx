@@ -1,5 +1,3 @@
-"use client";
-
 import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";

@@ -79,11 +79,15 @@ function schemeProblem(question: Question, value: string): ValueProblem | undefi
   return { rule: "scheme", text: `must use the scheme ${names}, not ${scheme}` };
 }
 
-/** A decimal as a whole number of `10^-decimals`: `"2.5"` at 2 decimals is `250n`. */
+/**
+ * A decimal as a whole number of `10^-decimals`: `"2.5"` at 2 decimals is 250. BigInt is called,
+ * never written as a literal (`250n`), so apps whose TypeScript targets below ES2020 (Next.js's
+ * default) still compile the core.
+ */
 function scaled(decimal: string, decimals: number): bigint {
   const [whole = "0", fraction = ""] = decimal.split(".");
-  const sign = whole.startsWith("-") ? -1n : 1n;
-  return sign * BigInt(`${whole.replace("-", "")}${fraction.padEnd(decimals, "0")}`);
+  const digits = BigInt(`${whole.replace("-", "")}${fraction.padEnd(decimals, "0")}`);
+  return whole.startsWith("-") ? -digits : digits;
 }
 
 /**
@@ -93,8 +97,8 @@ function scaled(decimal: string, decimals: number): bigint {
 export function isOnStep(number: number, base: number, step: number): boolean {
   const written = [number, base, step].map(formatDecimal);
   const decimals = Math.max(...written.map((text) => text.split(".")[1]?.length ?? 0));
-  const [value = 0n, start = 0n, distance = 1n] = written.map((text) => scaled(text, decimals));
-  return (value - start) % distance === 0n;
+  const [value, start, distance] = written.map((text) => scaled(text, decimals)) as [bigint, bigint, bigint];
+  return (value - start) % distance === BigInt(0);
 }
 
 function stepProblem(number: number, min: unknown, step: number): ValueProblem | undefined {
