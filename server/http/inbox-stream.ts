@@ -1,6 +1,7 @@
 import type { InboxEvent } from "prepick/core";
 import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
+import { eventStreamResponse } from "./sse";
 
 // The feed follows the store's notifications. This poll only bounds the delay of one that was
 // lost (a dropped connection to PostgreSQL); it is far slower than a notification on purpose.
@@ -32,72 +33,47 @@ export interface InboxStreamOptions {
  */
 export function inboxStreamResponse(options: InboxStreamOptions): Response {
   const { store, hub, actorId } = options;
-  const abort = new AbortController();
-  const encoder = new TextEncoder();
-  const stop = () => abort.abort();
-  options.closing?.addEventListener("abort", stop, { once: true });
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
+  return eventStreamResponse(
+    async (enqueue, signal) => {
       const send = (event: InboxEvent, id?: number) =>
-        controller.enqueue(
-          encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`),
-        );
-      try {
-        let after = options.after;
-        if (after === undefined) {
-          // The snapshot's events carry no id: a reader cut off in it starts afresh.
-          const head = await store.pendingCalls.head(actorId);
-          for (let from = 0; from < head; ) {
-            const page = (await store.pendingCalls.page(actorId, from, READ_LIMIT)).filter(
-              ({ version }) => version <= head,
-            );
-            for (const { call } of page) send({ kind: "waiting", call });
-            const last = page.at(-1)?.version;
-            if (last === undefined || page.length < READ_LIMIT) break;
-            from = last;
-          }
-          after = head;
+        enqueue(`${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`);
+      let after = options.after;
+      if (after === undefined) {
+        // The snapshot's events carry no id: a reader cut off in it starts afresh.
+        const head = await store.pendingCalls.head(actorId);
+        for (let from = 0; from < head; ) {
+          const page = (await store.pendingCalls.page(actorId, from, READ_LIMIT)).filter(
+            ({ version }) => version <= head,
+          );
+          for (const { call } of page) send({ kind: "waiting", call });
+          const last = page.at(-1)?.version;
+          if (last === undefined || page.length < READ_LIMIT) break;
+          from = last;
         }
-        let synced = false;
-        let quietSince = Date.now();
-        while (!abort.signal.aborted) {
-          const waiting = hub.wait(actorId, POLL_MS, abort.signal);
-          const changes = await store.pendingCalls.changes(actorId, after, READ_LIMIT);
-          for (const { version, event } of changes) {
-            send(event, version);
-            after = version;
-          }
-          if (changes.length === READ_LIMIT) continue;
-          if (!synced) {
-            send({ kind: "synced" }, after);
-            synced = true;
-          }
-          if (changes.length > 0) quietSince = Date.now();
-          if (Date.now() - quietSince > KEEP_ALIVE_MS) {
-            controller.enqueue(encoder.encode(": keep-alive\n\n"));
-            quietSince = Date.now();
-          }
-          await waiting;
+        after = head;
+      }
+      let synced = false;
+      let quietSince = Date.now();
+      while (!signal.aborted) {
+        const waiting = hub.wait(actorId, POLL_MS, signal);
+        const changes = await store.pendingCalls.changes(actorId, after, READ_LIMIT);
+        for (const { version, event } of changes) {
+          send(event, version);
+          after = version;
         }
-        controller.close();
-      } catch (error) {
-        if (!abort.signal.aborted) controller.error(error);
-        else controller.close();
-      } finally {
-        options.closing?.removeEventListener("abort", stop);
+        if (changes.length === READ_LIMIT) continue;
+        if (!synced) {
+          send({ kind: "synced" }, after);
+          synced = true;
+        }
+        if (changes.length > 0) quietSince = Date.now();
+        if (Date.now() - quietSince > KEEP_ALIVE_MS) {
+          enqueue(": keep-alive\n\n");
+          quietSince = Date.now();
+        }
+        await waiting;
       }
     },
-    cancel() {
-      abort.abort();
-    },
-  });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    },
-  });
+    { ...(options.closing ? { closing: options.closing } : {}) },
+  );
 }
