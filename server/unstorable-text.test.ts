@@ -1,8 +1,8 @@
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV4 } from "ai/test";
 import type { SequencedFrame } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { streamOf, ONE_TOKEN_USAGE as usage } from "../tests/support/model-stream";
 import { DEMO_AGENTS } from "./agents/demo-agents";
 import type { AgentConfig } from "./agents/types";
 import type { PrepickServer } from "./server";
@@ -14,23 +14,6 @@ import { call, chat, follow, kinds, startServer } from "./testing/harness";
 const NUL = "\u0000";
 const LONE_HIGH = "\ud800";
 const LONE_LOW = "\udc00";
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
-
-function streamOf(parts: LanguageModelV4StreamPart[]) {
-  return {
-    stream: new ReadableStream<LanguageModelV4StreamPart>({
-      start(controller) {
-        controller.enqueue({ type: "stream-start", warnings: [] });
-        for (const part of parts) controller.enqueue(part);
-        controller.close();
-      },
-    }),
-  };
-}
 
 /** Writes NUL and lone surrogates in its text, its reasoning and a tool call's input; then says done. */
 function oddModel() {

@@ -4,12 +4,8 @@ import type { ElicitationFrame } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrepickServer } from "../../server/server";
 import { call, chat, frameOf, startServer } from "../../server/testing/harness";
+import { streamOf, ONE_TOKEN_USAGE as usage } from "../support/model-stream";
 import { HOSTILE_PATTERN, HOSTILE_VALUE, MATCHING_VALUE } from "./support/hostile-pattern";
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
 
 /** A model that asks one question whose typed input carries the hostile pattern, then says done. */
 function hostileAsker() {
@@ -42,15 +38,7 @@ function hostileAsker() {
               { type: "text-end", id: "t" },
               { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
             ];
-      return {
-        stream: new ReadableStream<LanguageModelV4StreamPart>({
-          start(controller) {
-            controller.enqueue({ type: "stream-start", warnings: [] });
-            for (const part of parts) controller.enqueue(part);
-            controller.close();
-          },
-        }),
-      };
+      return streamOf(parts);
     },
   });
 }
