@@ -137,6 +137,12 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   let drained: (() => void) | undefined;
   const unavailable = (c: Context) =>
     c.json({ error: "The server is shutting down; try again shortly." }, 503, { "retry-after": "1" });
+  // First of all, so that every answer a page on an allowed origin gets, a 503 while shutting
+  // down included, carries the headers its browser needs to let the page read it. A preflight
+  // carries no credentials and must not be refused for the lack of an actor.
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    app.use("/agent/*", corsMiddleware(options.corsOrigins));
+  }
   app.use("*", async (c, next) => {
     if (draining) return unavailable(c);
     inFlight += 1;
@@ -147,10 +153,6 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
       if (inFlight === 0) drained?.();
     }
   });
-  // Before the actor check: a preflight carries no credentials and must not be refused for it.
-  if (options.corsOrigins && options.corsOrigins.length > 0) {
-    app.use("/agent/*", corsMiddleware(options.corsOrigins));
-  }
   app.use("*", storableUrlMiddleware());
   const corsOrigins = options.corsOrigins ?? [];
   // Before the actor check too: a request another site sent is refused before it can act or be

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatBody } from "../tests/support/agent-api";
+import { createApp } from "./app";
 import { parseCorsOrigins } from "./http/cors";
 import type { PrepickServer } from "./server";
 import { startServer } from "./testing/harness";
@@ -57,6 +58,20 @@ describe("a page on another origin", () => {
     const plain = await fetch(`${server.url}/agent/agents`, { headers: { origin: "http://evil.example" } });
     expect(plain.headers.get("access-control-allow-origin")).toBeNull();
   });
+});
+
+describe("a page on another origin, while the server shuts down", () => {
+  it("can read the 503 and its Retry-After, so it knows to try again", async () => {
+    const prepick = await createApp({ agents: [refactorer], corsOrigins: [APP] });
+    await prepick.close();
+    const response = await prepick.app.fetch(
+      new Request("http://prepick.test/agent/approvals", { headers: { origin: APP, "x-actor-id": "ada" } }),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("access-control-allow-origin")).toBe(APP);
+    expect(response.headers.get("access-control-expose-headers")?.split(",")).toContain("retry-after");
+    expect(response.headers.get("retry-after")).toBe("1");
+  }, 60_000);
 });
 
 describe("PREPICK_CORS_ORIGINS", () => {

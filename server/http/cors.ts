@@ -48,7 +48,7 @@ export function corsMiddleware(origins: readonly string[]): MiddlewareHandler {
     credentials: true,
     allowMethods: ["GET", "POST", "OPTIONS"],
     allowHeaders: ["content-type", "x-actor-id", "last-event-id"],
-    exposeHeaders: ["x-run-id", "x-thread-id"],
+    exposeHeaders: ["x-run-id", "x-thread-id", "retry-after"],
     maxAge: 600,
   });
 }
