@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { CreateElicitationOptions } from "@/hooks/create-elicitation";
 import { useElicitation } from "@/hooks/use-elicitation";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
@@ -56,7 +56,10 @@ export const SecondLanguage: Story = {
   },
 };
 
-/** Right to left: the progress, the options and the buttons start at the right. */
+/**
+ * Right to left: the progress, the options and the buttons start at the right, and the arrows move
+ * as a person reading right to left expects: ArrowLeft goes on to the next option, ArrowRight back.
+ */
 export const RightToLeft: Story = {
   args: {
     options: { ...settlesLocally(refactorerRequest, "story-ar"), messages: arabicMessages },
@@ -70,6 +73,39 @@ export const RightToLeft: Story = {
     const skip = within(form).getByRole("button", { name: /تخطٍّ/ });
     // The first button stands to the right of the second.
     await expect(confirm.getBoundingClientRect().left).toBeGreaterThan(skip.getBoundingClientRect().left);
+
+    // The options are laid out right to left too: the hotkey at the right, the label to its left.
+    const group = within(form).getByRole("radiogroup");
+    await expect(getComputedStyle(group).direction).toBe("rtl");
+    const module = within(form).getByRole("radio", { name: "The whole module" });
+    const row = module.closest<HTMLElement>("[data-slot=elicitation-option]");
+    const key = row?.querySelector("[data-slot=elicitation-hotkey]");
+    const label = row?.querySelector("label");
+    await expect(key?.getBoundingClientRect().left).toBeGreaterThan(label?.getBoundingClientRect().left ?? 0);
+
+    // ArrowLeft picks the next option (the one below), ArrowRight the previous one. The radio group
+    // moves the focus a moment after the key goes down, and picks while the key is held, as a
+    // person's key press is.
+    const press = async (key: string, lands: HTMLElement) => {
+      await userEvent.keyboard(`{${key}>}`);
+      await waitFor(() => expect(lands).toHaveFocus());
+      await userEvent.keyboard(`{/${key}}`);
+    };
+    module.focus();
+    const importers = within(form).getByRole("radio", { name: "Everything that imports it" });
+    await press("ArrowLeft", importers);
+    await expect(importers).toBeChecked();
+    await press("ArrowRight", module);
+    await expect(module).toBeChecked();
+
+    // The checkboxes of the next question move the same way.
+    await userEvent.keyboard("{Enter}");
+    const unit = await within(form).findByRole("checkbox", { name: "Unit" });
+    unit.focus();
+    await userEvent.keyboard("{ArrowLeft}");
+    await expect(within(form).getByRole("checkbox", { name: "End to end" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowRight}");
+    await expect(unit).toHaveFocus();
   },
 };
 

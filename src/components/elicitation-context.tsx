@@ -29,6 +29,11 @@ export interface ElicitationContextValue {
   busy: boolean;
   /** The id prefix of this form's elements. */
   baseId: string;
+  /**
+   * The form's writing direction as the page lays it out (its own `dir`, else its ancestors'), so
+   * the radio groups mirror their arrow keys right to left.
+   */
+  dir: "ltr" | "rtl";
   /** Confirms the current question and shows the next one (one-at-a-time); the set decides if it may. */
   next: () => void;
   /** Shows the previous question (one-at-a-time). */
