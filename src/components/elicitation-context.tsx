@@ -27,6 +27,11 @@ export interface ElicitationContextValue {
   skip: SkipState;
   /** True while an answer or a skip is on its way: the controls are disabled. */
   busy: boolean;
+  /**
+   * True while Next waits for the lazily loaded pattern engine to check the answer: the form says
+   * so and is busy, and its controls stay in reach, as the wait is short.
+   */
+  checking: boolean;
   /** The id prefix of this form's elements. */
   baseId: string;
   /**

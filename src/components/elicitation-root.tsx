@@ -136,6 +136,7 @@ function ElicitationRoot({
   const answer = useElicitationSelector(block, (snapshot) => snapshot.answer);
   const skip = useElicitationSelector(block, (snapshot) => snapshot.skip);
   const busy = useElicitationSelector(block, (snapshot) => snapshot.busy);
+  const checking = attempt?.type === "next" && attempt.status === "checking";
   const phase = useElicitationSelector(block, (snapshot) => snapshot.phase);
   const failed = useElicitationSelector(block, (snapshot) => snapshot.canRetry);
   const touched = useElicitationSelector(block, (snapshot) => snapshot.questions.some((q) => q.touched));
@@ -181,6 +182,7 @@ function ElicitationRoot({
       answer,
       skip,
       busy,
+      checking,
       baseId,
       dir,
       next: () => void block.next(),
@@ -192,7 +194,7 @@ function ElicitationRoot({
       cancelSkip: () => block.cancelSkip(),
       retry: () => block.retry(),
     }),
-    [block, layout, index, answer, skip, busy, baseId, dir],
+    [block, layout, index, answer, skip, busy, checking, baseId, dir],
   );
 
   function perform(
@@ -266,20 +268,22 @@ function ElicitationRoot({
 
   const status = busy
     ? "submitting"
-    : failed
-      ? "failed"
-      : answer.status === "rejected"
-        ? "invalid"
-        : touched
-          ? "editing"
-          : "pending";
+    : checking
+      ? "checking"
+      : failed
+        ? "failed"
+        : answer.status === "rejected"
+          ? "invalid"
+          : touched
+            ? "editing"
+            : "pending";
 
   return (
     <ElicitationProvider value={context}>
       <form
         ref={formRef}
         noValidate
-        aria-busy={busy || undefined}
+        aria-busy={busy || checking || undefined}
         data-slot="elicitation-root"
         data-status={status}
         data-layout={layout}

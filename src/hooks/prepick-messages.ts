@@ -55,6 +55,8 @@ export interface PrepickMessages {
     confirm: string;
     /** The confirm button while the answers are on their way. */
     sending: string;
+    /** The Next button while the lazily loaded pattern engine is on its way to check the answer. */
+    checking: string;
     /** The button back to the previous question. */
     back: string;
     /** The button that skips the set, leaving the agent's pre-picks to stand. */
@@ -308,6 +310,7 @@ export const englishMessages: PrepickMessages = {
     next: "Next",
     confirm: "Confirm",
     sending: "Sending…",
+    checking: "Checking…",
     back: "Back",
     skip: "Skip: use the agent's picks",
     skipping: "Skipping…",
