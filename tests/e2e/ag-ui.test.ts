@@ -239,23 +239,33 @@ describe("operator's approval over AG-UI", () => {
   );
 
   it(
-    "does not run purge_cache once rejected: resumed as cancelled, the server records the denial",
+    "does not run purge_cache once rejected: resumed as cancelled with the reason, which the server records",
     async () => {
       const { page, runs, approval } = await askForPurge();
+      await approval.getByLabel("Reason, if you reject (optional)").fill("Not during the sale");
       await approval.getByRole("button", { name: "Reject" }).click();
-      await approval.getByText("You rejected this call.").waitFor();
-      expect(inputs(runs).at(-1)?.resume).toEqual([{ interruptId: expect.any(String), status: "cancelled" }]);
+      await approval.getByText("You rejected this call. Reason: Not during the sale").waitFor();
+      expect(inputs(runs).at(-1)?.resume).toEqual([
+        {
+          interruptId: expect.any(String),
+          status: "cancelled",
+          metadata: { prepick: { reason: "Not during the sale" } },
+        },
+      ]);
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
       const stored = await readThread(page, threadOf(page));
-      const kinds = stored.messages.flatMap((message) =>
-        (message.frames ?? []).map(({ frame }) => frame.kind),
-      );
-      expect(kinds).toContain("tool-denied");
-      expect(kinds).not.toContain("tool-output");
+      const frames = stored.messages.flatMap((message) => (message.frames ?? []).map(({ frame }) => frame));
+      expect(frames.filter((frame) => frame.kind === "tool-denied")).toEqual([
+        expect.objectContaining({ reason: "Not during the sale" }),
+      ]);
+      expect(frames.map((frame) => frame.kind)).not.toContain("tool-output");
 
       await page.reload();
       await composer(page).waitFor();
-      await page.locator('[data-slot="chat-approval"]').getByText("You rejected this call.").waitFor();
+      await page
+        .locator('[data-slot="chat-approval"]')
+        .getByText("You rejected this call. Reason: Not during the sale")
+        .waitFor();
     },
     FLOW_TIMEOUT,
   );

@@ -345,10 +345,13 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     });
     await transport.client.reject("int-deploy", "not today");
     await chat.resumeStream();
-    expect(server.inputs[1]?.resume).toEqual([{ interruptId: "int-deploy", status: "cancelled" }]);
+    // A cancelled entry has no payload: the reason travels in its metadata, for agents that read it.
+    expect(server.inputs[1]?.resume).toEqual([
+      { interruptId: "int-deploy", status: "cancelled", metadata: { prepick: { reason: "not today" } } },
+    ]);
     expect(chat.messages[1]?.parts.find((part) => part.type === "dynamic-tool")).toMatchObject({
       state: "output-denied",
-      approval: { approved: false },
+      approval: { approved: false, reason: "not today" },
     });
   });
 

@@ -12,6 +12,7 @@ export {
   foldAgUiEvent,
   type InterruptDecision,
   initialAgUiFold,
+  rejectionReason,
   type StreamedToolCall,
   settleInterrupts,
 } from "./fold-ag-ui-events";
