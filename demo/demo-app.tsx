@@ -256,6 +256,7 @@ export function DemoApp() {
               key={`${threadId}:${reloads}`}
               agent={agent.name}
               threadId={threadId}
+              navigation={false}
               title={agent.name}
               suggestions={AGENT_NOTES[agent.name]?.tryMessages ?? []}
               className="h-full"
