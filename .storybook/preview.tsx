@@ -1,7 +1,12 @@
 /// <reference types="vite/client" />
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { useEffect } from "react";
+import { sb } from "storybook/test";
 import "../src/styles/globals.css";
+
+// The lazily loaded pattern engine, spied on and left working: a story can hold its arrival back
+// to show a form waiting for it.
+sb.mock(import("../src/core/pattern.ts"), { spy: true });
 
 /** Puts `class="dark"` on the document root, where shadcn's `dark` variant looks for it. */
 const withTheme: Decorator = (Story, context) => {

@@ -5,9 +5,9 @@ import { InboxCount } from "@/components/ui/inbox-count";
 import { usePendingCalls } from "@/hooks/use-pending-calls";
 import { useThreads } from "@/hooks/use-threads";
 import { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
-import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
 import { AgentPicker } from "./agent-picker";
 import { AGENT_NOTES, fetchAgents, type HostedAgent } from "./agents";
+import { DemoChat } from "./demo-chat";
 import { arabicMessages, germanMessages } from "./demo-messages";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -252,10 +252,11 @@ export function DemoApp() {
         )}
         <main className="min-h-0 min-w-0">
           {agent && (
-            <AgentChat
+            <DemoChat
               key={`${threadId}:${reloads}`}
               agent={agent.name}
               threadId={threadId}
+              navigation={false}
               title={agent.name}
               suggestions={AGENT_NOTES[agent.name]?.tryMessages ?? []}
               className="h-full"

@@ -10,6 +10,7 @@ export const germanMessages: PrepickMessagesInput = {
     next: "Weiter",
     confirm: "Bestätigen",
     sending: "Wird gesendet…",
+    checking: "Wird geprüft…",
     back: "Zurück",
     skip: "Überspringen: Vorschläge des Agenten nehmen",
     skipping: "Wird übersprungen…",

@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, mocked, userEvent, waitFor, within } from "storybook/test";
 import type { CreateElicitationOptions } from "@/hooks/create-elicitation";
 import { useElicitation } from "@/hooks/use-elicitation";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
-import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
+import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
+import type { ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { arabicMessages, germanMessages } from "../../demo/demo-messages";
 import { ChatElicitation } from "./chat-elicitation";
-import { bookingRequest, refactorerRequest } from "./elicitation.fixture";
+import { bookingRequest, refactorerRequest, typedQuestions } from "./elicitation.fixture";
 
 /** A fresh block per mount, so a play function never sees another story's answers. */
 function ElicitationStory({ options, dir }: { options: CreateElicitationOptions; dir?: "rtl" | "ltr" }) {
@@ -56,7 +57,10 @@ export const SecondLanguage: Story = {
   },
 };
 
-/** Right to left: the progress, the options and the buttons start at the right. */
+/**
+ * Right to left: the progress, the options and the buttons start at the right, and the arrows move
+ * as a person reading right to left expects: ArrowLeft goes on to the next option, ArrowRight back.
+ */
 export const RightToLeft: Story = {
   args: {
     options: { ...settlesLocally(refactorerRequest, "story-ar"), messages: arabicMessages },
@@ -70,6 +74,39 @@ export const RightToLeft: Story = {
     const skip = within(form).getByRole("button", { name: /تخطٍّ/ });
     // The first button stands to the right of the second.
     await expect(confirm.getBoundingClientRect().left).toBeGreaterThan(skip.getBoundingClientRect().left);
+
+    // The options are laid out right to left too: the hotkey at the right, the label to its left.
+    const group = within(form).getByRole("radiogroup");
+    await expect(getComputedStyle(group).direction).toBe("rtl");
+    const module = within(form).getByRole("radio", { name: "The whole module" });
+    const row = module.closest<HTMLElement>("[data-slot=elicitation-option]");
+    const key = row?.querySelector("[data-slot=elicitation-hotkey]");
+    const label = row?.querySelector("label");
+    await expect(key?.getBoundingClientRect().left).toBeGreaterThan(label?.getBoundingClientRect().left ?? 0);
+
+    // ArrowLeft picks the next option (the one below), ArrowRight the previous one. The radio group
+    // moves the focus a moment after the key goes down, and picks while the key is held, as a
+    // person's key press is.
+    const press = async (key: string, lands: HTMLElement) => {
+      await userEvent.keyboard(`{${key}>}`);
+      await waitFor(() => expect(lands).toHaveFocus());
+      await userEvent.keyboard(`{/${key}}`);
+    };
+    module.focus();
+    const importers = within(form).getByRole("radio", { name: "Everything that imports it" });
+    await press("ArrowLeft", importers);
+    await expect(importers).toBeChecked();
+    await press("ArrowRight", module);
+    await expect(module).toBeChecked();
+
+    // The checkboxes of the next question move the same way.
+    await userEvent.keyboard("{Enter}");
+    const unit = await within(form).findByRole("checkbox", { name: "Unit" });
+    unit.focus();
+    await userEvent.keyboard("{ArrowLeft}");
+    await expect(within(form).getByRole("checkbox", { name: "End to end" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowRight}");
+    await expect(unit).toHaveFocus();
   },
 };
 
@@ -173,5 +210,53 @@ export const OptionsWithDescriptions: Story = {
     const team = canvas.getByRole("radio", { name: "Team" });
     await expect(team).toHaveAccessibleDescription(/Ten projects, email support within a day\./);
     await expect(canvas.getByText("One project, community support.")).toBeVisible();
+  },
+};
+
+/** Lets the held-back pattern engine arrive; set by {@link PatternEngineLoading}'s `beforeEach`. */
+let releasePatternEngine: () => void = () => {};
+
+/**
+ * A question with a pattern while the lazily loaded pattern engine is still on its way: Next
+ * waits, the form busy and the button saying "Checking…", the answer and the focus in place, then
+ * goes on once the engine is here.
+ */
+export const PatternEngineLoading: Story = {
+  args: {
+    options: settlesLocally(
+      { source: "ask", questions: [typedQuestions.text as Question, typedQuestions.boolean as Question] },
+      "story-pattern-loading",
+    ),
+  },
+  beforeEach: () => {
+    const arrival = new Promise<void>((resolve) => {
+      releasePatternEngine = resolve;
+    });
+    // The set starts without the engine, and its load takes until the play function lets it
+    // through; then the real load runs, so the pattern is checked by the engine itself.
+    mocked(patternEngineReady).mockReturnValueOnce(false);
+    mocked(loadPatternEngine).mockImplementationOnce(() => arrival.then(() => loadPatternEngine()));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form");
+    const field = canvas.getByRole("textbox", { name: "What should the branch be called?" });
+    await userEvent.clear(field);
+    await userEvent.type(field, "fix-login");
+    await userEvent.keyboard("{Enter}");
+
+    await expect(form).toHaveAttribute("aria-busy", "true");
+    await expect(form).toHaveAttribute("data-status", "checking");
+    await expect(canvas.getByRole("button", { name: "Checking…" })).toBeVisible();
+    await expect(canvas.getByText("Question 1 of 2")).toBeVisible();
+    await expect(field).toHaveValue("fix-login");
+    await expect(field).toHaveFocus();
+    await expect(canvas.queryByRole("alert")).toBeNull();
+
+    releasePatternEngine();
+    await expect(await canvas.findByText("Question 2 of 2")).toBeVisible();
+    await expect(form).not.toHaveAttribute("aria-busy");
+    await expect(canvas.getByRole("button", { name: "Confirm" })).toBeEnabled();
+    await expect(mocked(loadPatternEngine)).toHaveBeenCalled();
   },
 };

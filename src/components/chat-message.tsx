@@ -101,7 +101,7 @@ function ChatMessageReasoning({
         <svg
           aria-hidden="true"
           viewBox="0 0 16 16"
-          className="size-3.5 transition-transform group-open:rotate-90"
+          className="size-3.5 transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
           fill="none"
           stroke="currentColor"
           strokeWidth="1.5"

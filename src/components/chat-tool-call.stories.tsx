@@ -87,3 +87,38 @@ export const Cancelled: Story = {
 
 /** Failed, in the dark theme. */
 export const Dark: Story = { ...Failed, globals: { theme: "dark" } };
+
+/**
+ * Right to left: the disclosure's chevron points to the left while closed (where the text goes
+ * on), and down once open, as it points right, then down, left to right.
+ */
+export const RightToLeft: Story = {
+  args: Done.args,
+  decorators: [
+    (Story) => (
+      <div dir="rtl">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const trigger = canvas.getByText("search_issues").closest("summary");
+    const chevron = trigger?.querySelector("svg");
+    if (!trigger || !chevron) throw new Error("no disclosure chevron");
+    /** The chevron's direction on screen: its scale applies first (a mirror), then its rotation (clockwise). */
+    const pointing = () => {
+      const style = getComputedStyle(chevron);
+      const flipped = style.scale.startsWith("-1");
+      const turn = style.rotate === "none" ? 0 : Number.parseFloat(style.rotate);
+      const angle = ((((flipped ? 180 : 0) + turn) % 360) + 360) % 360;
+      return ({ 0: "right", 90: "down", 180: "left", 270: "up" } as Record<number, string>)[angle];
+    };
+    // The chevron's transition is let finish so the direction read is the one that stays.
+    const settle = () => Promise.all(chevron.getAnimations().map((animation) => animation.finished));
+    await expect(pointing()).toBe("left");
+    await userEvent.click(trigger);
+    await settle();
+    await expect(pointing()).toBe("down");
+  },
+};

@@ -169,7 +169,7 @@ function ChatToolCall({
         <svg
           aria-hidden="true"
           viewBox="0 0 16 16"
-          className="size-3.5 text-muted-foreground transition-transform group-open:rotate-90"
+          className="size-3.5 text-muted-foreground transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
           fill="none"
           stroke="currentColor"
           strokeWidth="1.5"

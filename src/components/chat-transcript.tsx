@@ -58,14 +58,62 @@ function useStickToBottom(deps: readonly unknown[]) {
 }
 
 /**
+ * Older messages put before the first one keep the reader where they were: the distance from the
+ * bottom is taken before they load and given back once they are in. Focus that was on the button
+ * goes to the log when no older messages remain and the button leaves.
+ */
+function useLoadOlder(
+  scrollRef: React.RefObject<HTMLDivElement | null>,
+  messages: readonly TranscriptMessage[],
+  onLoadOlder: (() => Promise<void> | void) | undefined,
+) {
+  const anchorRef = React.useRef<{ fromBottom: number; focused: boolean } | null>(null);
+  const load = React.useCallback(
+    async (event: React.MouseEvent<HTMLButtonElement>) => {
+      const element = scrollRef.current;
+      if (!element || !onLoadOlder || anchorRef.current) return;
+      anchorRef.current = {
+        fromBottom: element.scrollHeight - element.scrollTop,
+        focused: document.activeElement === event.currentTarget,
+      };
+      try {
+        await onLoadOlder();
+      } finally {
+        // Nothing came (a failure, or no older messages after all): the reader stays put anyway.
+        requestAnimationFrame(() => {
+          anchorRef.current = null;
+        });
+      }
+    },
+    [scrollRef, onLoadOlder],
+  );
+  const first = messages[0]?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new first message is the reason to restore.
+  React.useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const anchor = anchorRef.current;
+    if (!element || !anchor) return;
+    anchorRef.current = null;
+    element.scrollTop = element.scrollHeight - anchor.fromBottom;
+    if (anchor.focused && !element.querySelector('[data-slot="chat-transcript-older"]')) element.focus();
+  }, [first]);
+  return load;
+}
+
+/**
  * The conversation: a scrolling log of messages that follows new text as it streams in, and
  * stops following when the person scrolls up to read (a "Jump to latest" button brings it back).
+ * Given `hasOlder` and `onLoadOlder`, a "Show earlier messages" button above the first message
+ * loads the ones before it, keeping the reader's place.
  */
 function ChatTranscript({
   messages,
   renderBlock,
   empty,
   label,
+  hasOlder = false,
+  loadingOlder = false,
+  onLoadOlder,
   children,
   className,
   ...props
@@ -78,12 +126,19 @@ function ChatTranscript({
   empty?: React.ReactNode;
   /** The log's accessible name (`chat.conversation` of the messages when left out). */
   label?: string;
+  /** Whether older messages than the first one shown can be loaded (`useChatTranscript().hasOlder`). */
+  hasOlder?: boolean;
+  /** Whether they are on their way (`useChatTranscript().loadingOlder`). */
+  loadingOlder?: boolean;
+  /** Loads them (`useChatTranscript().loadOlder`). */
+  onLoadOlder?: () => Promise<void> | void;
 }) {
   const { chat } = usePrepickMessages();
   const { scrollRef, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom([
     messages,
     children,
   ]);
+  const loadOlder = useLoadOlder(scrollRef, messages, onLoadOlder);
   return (
     <div
       data-slot="chat-transcript"
@@ -108,6 +163,20 @@ function ChatTranscript({
           data-slot="chat-transcript-content"
           className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6"
         >
+          {hasOlder && onLoadOlder && messages.length > 0 ? (
+            <div className="flex justify-center">
+              <Button
+                type="button"
+                data-slot="chat-transcript-older"
+                size="sm"
+                variant="outline"
+                aria-disabled={loadingOlder || undefined}
+                onClick={loadingOlder ? undefined : (event) => void loadOlder(event).catch(() => {})}
+              >
+                {loadingOlder ? chat.loadingEarlier : chat.showEarlier}
+              </Button>
+            </div>
+          ) : null}
           {messages.length === 0
             ? (empty ?? (
                 <p

@@ -13,7 +13,7 @@ import { ElicitationKey } from "./elicitation-option";
  * Confirm submits only what the person touched; the server fills the rest from the defaults.
  */
 function ElicitationActions({ className, children, ...props }: React.ComponentProps<"div">) {
-  const { block, layout, index, busy, answer, skip, previous, skipAll } =
+  const { block, layout, index, busy, checking, answer, skip, previous, skipAll } =
     useElicitationContext("ElicitationActions");
   const last = layout === "all-at-once" || index >= block.questions.length - 1;
   if (skip.status === "confirming") return <ElicitationSkipConfirm className={className} />;
@@ -30,7 +30,13 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
         </Button>
       ) : null}
       <Button type="submit" data-slot="elicitation-confirm" aria-keyshortcuts="Enter" disabled={busy}>
-        {answer.status === "submitting" ? form.sending : last ? form.confirm : form.next}
+        {answer.status === "submitting"
+          ? form.sending
+          : checking
+            ? form.checking
+            : last
+              ? form.confirm
+              : form.next}
       </Button>
       <Button
         type="button"

@@ -27,8 +27,18 @@ export interface ElicitationContextValue {
   skip: SkipState;
   /** True while an answer or a skip is on its way: the controls are disabled. */
   busy: boolean;
+  /**
+   * True while Next waits for the lazily loaded pattern engine to check the answer: the form says
+   * so and is busy, and its controls stay in reach, as the wait is short.
+   */
+  checking: boolean;
   /** The id prefix of this form's elements. */
   baseId: string;
+  /**
+   * The form's writing direction as the page lays it out (its own `dir`, else its ancestors'), so
+   * the radio groups mirror their arrow keys right to left.
+   */
+  dir: "ltr" | "rtl";
   /** Confirms the current question and shows the next one (one-at-a-time); the set decides if it may. */
   next: () => void;
   /** Shows the previous question (one-at-a-time). */

@@ -9,6 +9,7 @@ import { coerceAnswer } from "@/lib/prepick/core/coerce-answer";
 import type { Question } from "@/lib/prepick/core/question";
 import { cn } from "@/lib/utils";
 import { useElicitationQuestionContext } from "./elicitation-context";
+import { CONTROL_BORDER } from "./elicitation-option";
 
 /**
  * What the field shows: the person's own characters while they type (`1.` on the way to `1.5`),
@@ -100,7 +101,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
           )
         }
         // A list box shows its options, so it takes their height and needs no chevron's room.
-        className={cn(state.multiple && "h-auto pe-3", className)}
+        className={cn(CONTROL_BORDER, state.multiple && "h-auto pe-3", className)}
       >
         {state.multiple || picked.length > 0 ? null : (
           <NativeSelectOption value="">{messages.form.choose}</NativeSelectOption>
@@ -129,7 +130,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
         placeholder={question.input?.placeholder}
         value={draft}
         onChange={(event) => onChange(event.currentTarget.value)}
-        className={className}
+        className={cn(CONTROL_BORDER, className)}
       />
     );
   }
@@ -145,7 +146,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
       placeholder={question.input?.placeholder}
       value={draft}
       onChange={(event) => onChange(event.currentTarget.value)}
-      className={className}
+      className={cn(CONTROL_BORDER, className)}
       {...props}
     />
   );
@@ -182,7 +183,7 @@ function ElicitationFreeText({ className, ...props }: React.ComponentProps<"inpu
           const picked = state.multiple ? state.value.filter((value) => optionValues.includes(value)) : [];
           state.setValue(text.trim() === "" ? picked : [...picked, text]);
         }}
-        className={className}
+        className={cn(CONTROL_BORDER, className)}
         {...props}
       />
     </div>

@@ -105,6 +105,18 @@ describe("resolveElicitationKey", () => {
     expect(resolveElicitationKey({ key: "End" }, checkbox)).toEqual({ type: "move", to: "last" });
   });
 
+  it("mirrors the horizontal arrows right to left: ArrowLeft goes on, ArrowRight goes back", () => {
+    const checkbox = on("checkbox", { direction: "rtl" });
+    expect(resolveElicitationKey({ key: "ArrowLeft" }, checkbox)).toEqual({ type: "move", to: "next" });
+    expect(resolveElicitationKey({ key: "ArrowRight" }, checkbox)).toEqual({ type: "move", to: "previous" });
+    expect(resolveElicitationKey({ key: "ArrowDown" }, checkbox)).toEqual({ type: "move", to: "next" });
+    expect(resolveElicitationKey({ key: "ArrowUp" }, checkbox)).toEqual({ type: "move", to: "previous" });
+    expect(resolveElicitationKey({ key: "Home" }, checkbox)).toEqual({ type: "move", to: "first" });
+    expect(resolveElicitationKey({ key: "End" }, checkbox)).toEqual({ type: "move", to: "last" });
+    const ltr = on("checkbox", { direction: "ltr" });
+    expect(resolveElicitationKey({ key: "ArrowLeft" }, ltr)).toEqual({ type: "move", to: "previous" });
+  });
+
   it("leaves arrows to the radio group and to text fields", () => {
     expect(resolveElicitationKey({ key: "ArrowDown" }, choice)).toEqual({ type: "none" });
     expect(resolveElicitationKey({ key: "ArrowLeft" }, on("field"))).toEqual({ type: "none" });

@@ -49,6 +49,11 @@ export interface ElicitationKeyContext {
   isLastQuestion: boolean;
   /** False while submitting or settled: then no key means anything. */
   enabled?: boolean;
+  /**
+   * The form's writing direction. Right to left, ArrowLeft goes on to the next option and
+   * ArrowRight back, as in a native radio group and the WAI-ARIA practices; `ltr` by default.
+   */
+  direction?: "ltr" | "rtl";
 }
 
 /** What a key press means to the form. */
@@ -68,7 +73,8 @@ export type ElicitationKeyAction =
 
 const NONE: ElicitationKeyAction = { type: "none" };
 const TYPING_TARGETS: ReadonlySet<ElicitationKeyTarget> = new Set(["field", "multiline", "select"]);
-const MOVES: Record<string, "previous" | "next" | "first" | "last"> = {
+type Move = "previous" | "next" | "first" | "last";
+const MOVES: Record<string, Move> = {
   ArrowUp: "previous",
   ArrowLeft: "previous",
   ArrowDown: "next",
@@ -76,6 +82,8 @@ const MOVES: Record<string, "previous" | "next" | "first" | "last"> = {
   Home: "first",
   End: "last",
 };
+/** Right to left, the horizontal arrows swap: the next option is the one to the left. */
+const RTL_MOVES: Record<string, Move> = { ...MOVES, ArrowLeft: "next", ArrowRight: "previous" };
 
 function isComposing(event: ElicitationKeyEvent): boolean {
   // Safari ends composition before its last keydown, which still reports key code 229.
@@ -96,7 +104,7 @@ function confirm(event: ElicitationKeyEvent, context: ElicitationKeyContext): El
 /**
  * Maps a key press inside an elicitation form to what it means: a hotkey picks an option, Enter
  * confirms (the next question, or the submit on the last), `s` skips the set, arrows move between
- * checkbox options. Keys mean nothing during IME composition, on key repeat, with Ctrl/⌘/Alt held
+ * checkbox options (the horizontal ones mirrored right to left). Keys mean nothing during IME composition, on key repeat, with Ctrl/⌘/Alt held
  * (browser shortcuts stay the browser's), and, for letters, while the person types in a field.
  */
 export function resolveElicitationKey(
@@ -106,7 +114,7 @@ export function resolveElicitationKey(
   if (context.enabled === false || isComposing(event) || event.repeat) return NONE;
   if (event.key === "Enter") return confirm(event, context);
   if (event.altKey || event.ctrlKey || event.metaKey) return NONE;
-  const move = MOVES[event.key];
+  const move = (context.direction === "rtl" ? RTL_MOVES : MOVES)[event.key];
   if (move !== undefined) return context.target === "checkbox" ? { type: "move", to: move } : NONE;
   if (TYPING_TARGETS.has(context.target) || [...event.key].length !== 1) return NONE;
   const key = event.key.toLowerCase();

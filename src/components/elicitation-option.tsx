@@ -7,11 +7,13 @@ import { Kbd } from "@/components/ui/kbd";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { cn } from "@/lib/utils";
-import { useElicitationQuestionContext } from "./elicitation-context";
+import { useElicitationContext, useElicitationQuestionContext } from "./elicitation-context";
 
 /**
- * An unchecked radio's or checkbox's border: the theme's muted text colour, which the theme keeps
- * legible on the card, where the primitives' `border-input` measures 1.26:1 (WCAG 1.4.11 asks 3:1).
+ * The border of every control in the form (an unchecked radio or checkbox, a text field, a
+ * textarea, a select): the theme's muted text colour, which the theme keeps legible on the card,
+ * where the primitives' `border-input` measures 1.26:1 (WCAG 1.4.11 asks 3:1). An invalid or
+ * focused control's own border still wins.
  */
 const CONTROL_BORDER = "border-muted-foreground";
 
@@ -45,6 +47,7 @@ function ElicitationOptions({
   ...props
 }: Omit<React.ComponentProps<"div">, "dir" | "defaultValue">) {
   const { state, choices, error, disabled } = useElicitationQuestionContext("ElicitationOptions");
+  const { dir } = useElicitationContext("ElicitationOptions");
   const content =
     children ?? choices.map((option) => <ElicitationOption key={option.value} value={option.value} />);
   const classes = cn("gap-1", className);
@@ -58,8 +61,11 @@ function ElicitationOptions({
   }
   const picked = state.value.find((value) => choices.some((option) => option.value === value));
   return (
-    // Unnamed: the question's fieldset already names the group, so the prompt is heard once.
+    // Unnamed: the question's fieldset already names the group, so the prompt is heard once. The
+    // form's direction, which Radix would otherwise take for left to right (its own `dir` on the
+    // group laid the options out left to right, and ArrowRight went to the next option).
     <RadioGroup
+      dir={dir}
       data-slot="elicitation-options"
       aria-invalid={error !== undefined || undefined}
       value={picked ?? ""}
@@ -152,4 +158,4 @@ function ElicitationOption({
   );
 }
 
-export { ElicitationKey, ElicitationOption, ElicitationOptions, ElicitationPrePicked };
+export { CONTROL_BORDER, ElicitationKey, ElicitationOption, ElicitationOptions, ElicitationPrePicked };

@@ -50,6 +50,23 @@ function moveFocus(question: Element, from: EventTarget, to: "previous" | "next"
   controls[index]?.focus();
 }
 
+/**
+ * The writing direction the page gives the form, read from its computed style (a `dir` on the form
+ * or any ancestor, or CSS `direction`): on mount, and again whenever the focus enters the form.
+ */
+function useDirection(ref: React.RefObject<HTMLFormElement | null>): "ltr" | "rtl" {
+  const [dir, setDir] = React.useState<"ltr" | "rtl">("ltr");
+  React.useLayoutEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    const read = () => setDir(getComputedStyle(form).direction === "rtl" ? "rtl" : "ltr");
+    read();
+    form.addEventListener("focusin", read);
+    return () => form.removeEventListener("focusin", read);
+  }, [ref]);
+  return dir;
+}
+
 /** Where the focus goes after the set's state moved, if anywhere. */
 type FocusTarget = { question: "current"; invalid: boolean } | { slot: string };
 
@@ -119,10 +136,12 @@ function ElicitationRoot({
   const answer = useElicitationSelector(block, (snapshot) => snapshot.answer);
   const skip = useElicitationSelector(block, (snapshot) => snapshot.skip);
   const busy = useElicitationSelector(block, (snapshot) => snapshot.busy);
+  const checking = attempt?.type === "next" && attempt.status === "checking";
   const phase = useElicitationSelector(block, (snapshot) => snapshot.phase);
   const failed = useElicitationSelector(block, (snapshot) => snapshot.canRetry);
   const touched = useElicitationSelector(block, (snapshot) => snapshot.questions.some((q) => q.touched));
   const baseId = React.useId();
+  const dir = useDirection(formRef);
   const count = block.questions.length;
 
   const focus = React.useCallback(
@@ -163,7 +182,9 @@ function ElicitationRoot({
       answer,
       skip,
       busy,
+      checking,
       baseId,
+      dir,
       next: () => void block.next(),
       previous() {
         if (index > 0) block.setIndex(index - 1);
@@ -173,7 +194,7 @@ function ElicitationRoot({
       cancelSkip: () => block.cancelSkip(),
       retry: () => block.retry(),
     }),
-    [block, layout, index, answer, skip, busy, baseId],
+    [block, layout, index, answer, skip, busy, checking, baseId, dir],
   );
 
   function perform(
@@ -229,6 +250,7 @@ function ElicitationRoot({
       layout,
       isLastQuestion: state === undefined || state.index >= count - 1,
       enabled: phase === "pending" && !busy,
+      direction: dir,
     });
     // Enter in a one-line field belongs to the form's keyboard, never to implicit submission.
     if (event.key === "Enter" && target === "field" && !composing) event.preventDefault();
@@ -246,20 +268,22 @@ function ElicitationRoot({
 
   const status = busy
     ? "submitting"
-    : failed
-      ? "failed"
-      : answer.status === "rejected"
-        ? "invalid"
-        : touched
-          ? "editing"
-          : "pending";
+    : checking
+      ? "checking"
+      : failed
+        ? "failed"
+        : answer.status === "rejected"
+          ? "invalid"
+          : touched
+            ? "editing"
+            : "pending";
 
   return (
     <ElicitationProvider value={context}>
       <form
         ref={formRef}
         noValidate
-        aria-busy={busy || undefined}
+        aria-busy={busy || checking || undefined}
         data-slot="elicitation-root"
         data-status={status}
         data-layout={layout}

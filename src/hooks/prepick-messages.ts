@@ -55,6 +55,8 @@ export interface PrepickMessages {
     confirm: string;
     /** The confirm button while the answers are on their way. */
     sending: string;
+    /** The Next button while the lazily loaded pattern engine is on its way to check the answer. */
+    checking: string;
     /** The button back to the previous question. */
     back: string;
     /** The button that skips the set, leaving the agent's pre-picks to stand. */
@@ -264,6 +266,18 @@ export interface PrepickMessages {
     replyFailed: (detail: string) => string;
     /** The button back to the newest message. */
     jumpToLatest: string;
+    /** The button above the first message that loads the ones before it. */
+    showEarlier: string;
+    /** That button while they load. */
+    loadingEarlier: string;
+    /** The chat block's list of the person's conversations. */
+    conversations: string;
+    /** The chat block's button that starts a conversation. */
+    newConversation: string;
+    /** The chat block's button to the calls waiting for the person (with their count beside it). */
+    inbox: string;
+    /** Closes the chat block's conversations and inbox on a phone. */
+    close: string;
     /** Who a person's message is from. */
     you: string;
     /** Who the agent's message is from. */
@@ -308,6 +322,7 @@ export const englishMessages: PrepickMessages = {
     next: "Next",
     confirm: "Confirm",
     sending: "Sending…",
+    checking: "Checking…",
     back: "Back",
     skip: "Skip: use the agent's picks",
     skipping: "Skipping…",
@@ -437,6 +452,12 @@ export const englishMessages: PrepickMessages = {
     loadFailed: () => "This conversation could not be loaded. Check your connection, then reload the page.",
     replyFailed: () => "The reply stopped before it finished. Check your connection, then send again.",
     jumpToLatest: "Jump to latest",
+    showEarlier: "Show earlier messages",
+    loadingEarlier: "Loading earlier messages…",
+    conversations: "Conversations",
+    newConversation: "New conversation",
+    inbox: "Inbox",
+    close: "Close",
     you: "You",
     assistant: "Assistant",
     thinking: "Thinking…",

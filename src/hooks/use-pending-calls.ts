@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { followInbox } from "@/lib/prepick/transport/inbox-feed";
+import { followSharedInbox } from "@/lib/prepick/transport/shared-inbox-feed";
 import type { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
 import { type DraftStorage, sessionDraftStorage } from "./draft-storage";
 import { type PendingCallsSnapshot, PendingCallsStore } from "./pending-calls-store";
@@ -30,7 +30,8 @@ export interface PendingCalls extends PendingCallsSnapshot {
  * call appears when a run starts waiting on it and leaves the moment it is settled, in this tab
  * or any other, by anyone. Each comes with the block the transcript uses for it (a question
  * set's `setValue`, `isValid`, answer and skip; an approval's approve and reject), so it can be
- * answered in place, and answering it continues its conversation's run on the server.
+ * answered in place, and answering it continues its conversation's run on the server. Every
+ * tab and hook of the browser on the same inbox shares one connection to the feed.
  */
 export function usePendingCalls(options: UsePendingCallsOptions): PendingCalls {
   const client = options.client ?? options.transport?.client;
@@ -46,7 +47,7 @@ export function usePendingCalls(options: UsePendingCallsOptions): PendingCalls {
   const { store } = storeRef.current;
   useEffect(() => {
     const abort = new AbortController();
-    void followInbox(
+    void followSharedInbox(
       client,
       { onEvent: (event, fresh) => store.apply(event, fresh), onDisconnect: () => store.disconnected() },
       abort.signal,

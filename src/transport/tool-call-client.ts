@@ -142,6 +142,11 @@ export class ToolCallClient {
     this.options = options;
   }
 
+  /** Whether the client was given its own `fetch` (a test's or an app's), not the page's. */
+  get hasOwnFetch(): boolean {
+    return this.options.fetch !== undefined;
+  }
+
   /** The full URL of a server path. */
   url(path: string): string {
     return `${(this.options.api ?? "").replace(/\/$/, "")}${path}`;

@@ -256,6 +256,36 @@ describe("contrast measured from computed styles (WCAG 1.4.3, 1.4.11, 2.4.7)", (
   }
 });
 
+describe("text fields' borders measured from computed styles (WCAG 1.4.11)", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    it(
+      `a number field, an email field and a textarea show a border of 3:1, in the ${scheme} theme`,
+      async () => {
+        const page = await open("booking", scheme);
+        await sendMessage(page, "Book seats for the team dinner on Friday");
+        await waitForQuestions(page);
+        const form = questionForm(page);
+        /** Measures a field's resting border: the focus, which draws the ring's border, is taken off. */
+        const expectBorder = async (field: Locator, what: string) => {
+          await field.evaluate((element) => (element as HTMLElement).blur());
+          await expectContrast(field, "border-top-color", 3, what);
+        };
+        const seats = form.getByRole("spinbutton", { name: "How many seats?" });
+        await expectBorder(seats, "number field");
+        await seats.press("Enter");
+        await form.getByText("Question 2 of 3").waitFor();
+        const contact = form.getByRole("textbox", { name: "Who should we email?" });
+        await expectBorder(contact, "email field");
+        await contact.fill("sam@example.com");
+        await contact.press("Enter");
+        await form.getByText("Question 3 of 3").waitFor();
+        await expectBorder(form.getByRole("textbox", { name: "Anything else?" }), "textarea");
+      },
+      FLOW_TIMEOUT,
+    );
+  }
+});
+
 /** How many roles of an aria snapshot take `name` as their accessible name. */
 function namedBy(tree: string, name: string): number {
   return tree.split("\n").filter((line) => line.trimStart().startsWith("- ") && line.includes(`"${name}"`))

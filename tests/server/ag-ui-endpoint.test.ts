@@ -265,6 +265,27 @@ describe("POST /agent/ag-ui through @ag-ui/client's HttpAgent", { timeout: 120_0
     expect((await server.store.toolCalls.get(start?.toolCallId ?? ""))?.status).toBe("completed");
   });
 
+  it("rejects a tool on a cancelled entry, with the reason its metadata carries", async () => {
+    const server = await serve([operator]);
+    const agent = httpAgent(server, "ada", "t-reject", "operator");
+    agent.addMessage({ id: "m-1", role: "user", content: "Please purge the images cache" });
+    const [interrupt] = interruptsOf((await run(agent)).events);
+    const id = interrupt?.id ?? "";
+    // The reference client drops a cancelled entry's payload; its metadata travels.
+    const second = await run(agent, {
+      resume: [
+        { interruptId: id, status: "cancelled", metadata: { prepick: { reason: "Not during the sale" } } },
+      ],
+    });
+    expect(second.error).toBeUndefined();
+    const result = second.events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as
+      | (BaseEvent & { content: string })
+      | undefined;
+    expect(JSON.parse(result?.content ?? "null")).toEqual({ denied: true, reason: "Not during the sale" });
+    expect(finished(second.events)?.outcome).toEqual({ type: "success" });
+    expect((await server.store.toolCalls.get(id))?.status).toBe("rejected");
+  });
+
   it("refuses a body that is not a RunAgentInput with a 400 naming the field and the value", async () => {
     const server = await serve([refactorer]);
     const refused = await call(server, "POST", "/agent/ag-ui", "ada", {

@@ -3,6 +3,7 @@ import { ASK_TOOL_NAME, type SequencedFrame } from "prepick/core";
 import { type SettleAction, type SettleOutcome, settleCall } from "../../loop/settle-call";
 import type { OwnedToolCall } from "../../store/rows";
 import type { RouteContext } from "../context";
+import { PREPICK_METADATA_KEY } from "./frame-events";
 import { payloadAnswers } from "./response-schema";
 
 /** Why a resume settled nothing, as the `RUN_ERROR` that says so carries it. */
@@ -38,7 +39,14 @@ function settleRequest(
       ? { action: "skip" }
       : { action: "answer", answers: payloadAnswers(payload) };
   }
-  const reason = isObject(payload) && Object.hasOwn(payload, "reason") ? payload.reason : undefined;
+  // A `cancelled` entry has no payload: a client that knows us sends the reason in its metadata.
+  const carried = entry.metadata?.[PREPICK_METADATA_KEY];
+  const reason =
+    isObject(payload) && Object.hasOwn(payload, "reason")
+      ? payload.reason
+      : isObject(carried) && Object.hasOwn(carried, "reason")
+        ? carried.reason
+        : undefined;
   const rejects = entry.status === "cancelled" || (isObject(payload) && payload.approved === false);
   return rejects ? { action: "reject", ...(reason !== undefined ? { reason } : {}) } : { action: "approve" };
 }

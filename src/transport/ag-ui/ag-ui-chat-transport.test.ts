@@ -345,10 +345,13 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     });
     await transport.client.reject("int-deploy", "not today");
     await chat.resumeStream();
-    expect(server.inputs[1]?.resume).toEqual([{ interruptId: "int-deploy", status: "cancelled" }]);
+    // A cancelled entry has no payload: the reason travels in its metadata, for agents that read it.
+    expect(server.inputs[1]?.resume).toEqual([
+      { interruptId: "int-deploy", status: "cancelled", metadata: { prepick: { reason: "not today" } } },
+    ]);
     expect(chat.messages[1]?.parts.find((part) => part.type === "dynamic-tool")).toMatchObject({
       state: "output-denied",
-      approval: { approved: false },
+      approval: { approved: false, reason: "not today" },
     });
   });
 
@@ -506,6 +509,95 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
       { interruptId: "int-scope", status: "resolved", payload: { scope: "module", seats: 2 } },
     ]);
     expect(await new AgUiChatTransport({ url: server.url }).loadThread("reload-1")).toEqual([]);
+  });
+
+  it("rebuilds a reloaded chat with its settled question set and approval where they were asked, as the live page showed them", async () => {
+    const purge: Interrupt = { id: "int-purge", reason: "tool_approval", toolCallId: "call-1" };
+    const server = await serve((input, index) => {
+      const { started, finished } = run(input);
+      if (index === 0)
+        return [
+          started,
+          ...text("t1", "Let me ask."),
+          finished({ type: "interrupt", interrupts: [scopeInterrupt] }),
+        ];
+      if (index === 1)
+        return [
+          started,
+          ...toolCall("call-1", "purge_cache", '{"cache":"images"}'),
+          finished({ type: "interrupt", interrupts: [purge] }),
+        ];
+      return [
+        started,
+        {
+          type: EventType.TOOL_CALL_RESULT,
+          messageId: "result-1",
+          toolCallId: "call-1",
+          content: '{"purged":true}',
+        },
+        ...text("t3", "Purged, for this file."),
+        finished(),
+      ] as BaseEvent[];
+    });
+    const storage = memoryStorage();
+    const live = new AgUiChatTransport({ url: server.url, storage });
+    const chat = new Chat({ id: "settled-1", transport: live });
+    await chat.sendMessage({ text: "Purge it" });
+    await live.client.answer("int-scope", { scope: ["file"] });
+    await chat.resumeStream();
+    await live.client.approve("call-1");
+    await chat.resumeStream();
+    expect(chat.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(askParts(chat.messages[1])[0]).toMatchObject({
+      state: "output-available",
+      output: { answers: { scope: ["file"], seats: ["2"] }, skipped: false },
+    });
+
+    const reloaded = new AgUiChatTransport({ url: server.url, storage });
+    const messages = await reloaded.loadThread("settled-1");
+    expect(messages.map((message) => `${message.role}:${message.id}`)).toEqual(
+      chat.messages.map((message) => `${message.role}:${message.id}`),
+    );
+    expect(comparable(messages[1])).toEqual(comparable(chat.messages[1]));
+    expect(messages[1]?.parts.find((part) => part.type === "tool-purge_cache")).toMatchObject({
+      state: "output-available",
+      approval: { id: "int-purge", approved: true },
+      output: { purged: true },
+    });
+    // Nothing is left to answer: the settled set is not asked again.
+    expect(await reloaded.client.answer("int-scope", {})).toMatchObject({
+      ok: false,
+      failure: { kind: "not-found" },
+    });
+    expect(await reloaded.reconnectToStream({ chatId: "settled-1" })).toBeNull();
+    expect(server.inputs).toHaveLength(3);
+  });
+
+  it("rebuilds a skipped question set, and one the person wrote past, in the message that asked it", async () => {
+    const server = await serve((input, index) => {
+      const { started, finished } = run(input);
+      return index < 2
+        ? [started, finished({ type: "interrupt", interrupts: [{ ...scopeInterrupt, id: `int-${index}` }] })]
+        : [started, ...text("t2", "Something else, then."), finished()];
+    });
+    const storage = memoryStorage();
+    const live = new AgUiChatTransport({ url: server.url, storage });
+    const chat = new Chat({ id: "skipped-1", transport: live });
+    await chat.sendMessage({ text: "Book it" });
+    await live.client.skip("int-0");
+    await chat.resumeStream();
+    await chat.sendMessage({ text: "Check the weather instead" });
+    expect(server.inputs[2]?.resume).toEqual([{ interruptId: "int-1", status: "cancelled" }]);
+
+    const messages = await new AgUiChatTransport({ url: server.url, storage }).loadThread("skipped-1");
+    expect(messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(messages[1]?.id).toBe(chat.messages[1]?.id);
+    expect(askParts(messages[1]).map((part) => [part.toolCallId, part.state])).toEqual([
+      ["int-0", "output-available"],
+      ["int-1", "output-denied"],
+    ]);
+    expect(askParts(messages[1])[0]?.output).toMatchObject({ skipped: true });
+    expect(messages[3]?.parts).toMatchObject([{ type: "text", text: "Something else, then." }]);
   });
 
   it("cancels an interrupt the person wrote past, since every interrupt must be covered", async () => {

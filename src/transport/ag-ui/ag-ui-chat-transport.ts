@@ -27,7 +27,7 @@ import {
   initialAgUiFold,
   settleInterrupts,
 } from "./fold-ag-ui-events";
-import { hydrateAgUiThread } from "./hydrate-ag-ui-thread";
+import { hydrateAgUiThread, type SettledInterruptSet } from "./hydrate-ag-ui-thread";
 
 /** Where a thread is kept across page loads: `localStorage`, `sessionStorage`, or anything alike. */
 export type AgUiThreadStorage = Pick<Storage, "getItem" | "setItem">;
@@ -59,6 +59,8 @@ interface AgUiThread {
   fold: AgUiFoldState;
   /** Every chunk of the current assistant message so far, replayed ahead of a continuation. */
   chunks: UIMessageChunk[];
+  /** The interrupt sets the person settled, kept so a reload shows them where they were asked. */
+  settled: SettledInterruptSet[];
 }
 
 /** What `storage` keeps of a thread. */
@@ -67,6 +69,8 @@ interface StoredThread {
   messages: Message[];
   state: State;
   interrupts: Interrupt[];
+  /** Absent in threads stored before settled sets were kept. */
+  settled?: SettledInterruptSet[];
 }
 
 type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
@@ -115,8 +119,9 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
     thread.agent.setMessages(stored.messages);
     thread.agent.setState(stored.state);
     thread.agent.pendingInterrupts = stored.interrupts;
-    if (stored.interrupts.length > 0) await loadPatternEngine();
-    const hydrated = await hydrateAgUiThread(stored.messages, stored.interrupts);
+    thread.settled = stored.settled ?? [];
+    if (stored.interrupts.length > 0 || thread.settled.length > 0) await loadPatternEngine();
+    const hydrated = await hydrateAgUiThread(stored.messages, stored.interrupts, thread.settled);
     if (hydrated.last) Object.assign(thread, hydrated.last);
     return hydrated.messages;
   }
@@ -155,6 +160,7 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
     const pending = thread?.fold.pending;
     if (!thread || !pending || !everyInterruptDecided(thread.fold)) return null;
     const resume = buildResumeArray(pending.interrupts, thread.fold.decisions);
+    this.keepSettled(thread);
     const replay = thread.chunks.slice();
     const settled = settleInterrupts(thread.fold);
     thread.fold = settled.state;
@@ -165,7 +171,13 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
   private thread(chatId: string): AgUiThread {
     let thread = this.threads.get(chatId);
     if (!thread) {
-      thread = { chatId, agent: this.createAgent(chatId), fold: initialAgUiFold(generateId()), chunks: [] };
+      thread = {
+        chatId,
+        agent: this.createAgent(chatId),
+        fold: initialAgUiFold(generateId()),
+        chunks: [],
+        settled: [],
+      };
       this.threads.set(chatId, thread);
     }
     return thread;
@@ -186,12 +198,26 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
   private abandonOpenInterrupts(thread: AgUiThread) {
     const interrupts = thread.agent.pendingInterrupts;
     if (interrupts.length === 0) return undefined;
-    const decisions = thread.fold.decisions;
     const cancelled = { status: "cancelled" } as const;
-    return buildResumeArray(
-      interrupts,
-      Object.fromEntries(interrupts.map((interrupt) => [interrupt.id, decisions[interrupt.id] ?? cancelled])),
+    const decisions = Object.fromEntries(
+      interrupts.map((interrupt) => [interrupt.id, thread.fold.decisions[interrupt.id] ?? cancelled]),
     );
+    thread.fold = { ...thread.fold, decisions };
+    this.keepSettled(thread);
+    return buildResumeArray(interrupts, decisions);
+  }
+
+  /** Records the pending interrupt set as the person settled it, anchored after the thread's last message. */
+  private keepSettled(thread: AgUiThread) {
+    const { pending, decisions, outcome, messageId } = thread.fold;
+    if (!pending) return;
+    thread.settled.push({
+      after: thread.agent.messages.at(-1)?.id ?? null,
+      messageId,
+      interrupts: pending.interrupts,
+      decisions,
+      ...(outcome ? { outcome } : {}),
+    });
   }
 
   private run(
@@ -266,7 +292,13 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
 
   private write(thread: AgUiThread) {
     const { messages, state, pendingInterrupts } = thread.agent;
-    const stored: StoredThread = { version: 1, messages, state, interrupts: pendingInterrupts };
+    const stored: StoredThread = {
+      version: 1,
+      messages,
+      state,
+      interrupts: pendingInterrupts,
+      settled: thread.settled,
+    };
     try {
       this.options.storage?.setItem(STORAGE_PREFIX + thread.chatId, JSON.stringify(stored));
     } catch (error) {

@@ -5,7 +5,13 @@ import { loadPatternEngine } from "@/lib/prepick/core/pattern";
 import type { Answers, ElicitationOutcome } from "@/lib/prepick/core/question";
 import type { ToolCallActions, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
 import type { AgUiFoldState, InterruptDecision } from "./fold-ag-ui-events";
-import { type ApprovalInterrupt, describeExpiry, type InterruptSet, resumePayload } from "./interrupt-set";
+import {
+  type ApprovalInterrupt,
+  describeExpiry,
+  type InterruptSet,
+  PREPICK_METADATA_KEY,
+  resumePayload,
+} from "./interrupt-set";
 
 /** What the client reads and writes of a chat: the fold, whose decisions the next run resumes with. */
 export interface AgUiThreadFold {
@@ -98,12 +104,15 @@ export class AgUiToolCallClient implements ToolCallActions {
     return this.decide(toolCallId, true);
   }
 
-  /** Rejects the tool call (or interrupt) `toolCallId`: resumed `cancelled`. The reason is not carried. */
-  async reject(toolCallId: string, _reason?: string): Promise<ToolCallResponse> {
-    return this.decide(toolCallId, false);
+  /**
+   * Rejects the tool call (or interrupt) `toolCallId`: resumed `cancelled`, the reason (if any) in
+   * the entry's `metadata.prepick.reason`, which the Prepick server reads and other agents ignore.
+   */
+  async reject(toolCallId: string, reason?: string): Promise<ToolCallResponse> {
+    return this.decide(toolCallId, false, reason);
   }
 
-  private decide(toolCallId: string, approved: boolean): ToolCallResponse {
+  private decide(toolCallId: string, approved: boolean, reason?: string): ToolCallResponse {
     let approval: ApprovalInterrupt | undefined;
     const found = this.find((pending) => {
       approval = pending.approvals.find((candidate) => candidate.toolCallId === toolCallId);
@@ -121,7 +130,10 @@ export class AgUiToolCallClient implements ToolCallActions {
     }
     const decision: InterruptDecision = approved
       ? { status: "resolved", payload: { approved: true } }
-      : { status: "cancelled" };
+      : {
+          status: "cancelled",
+          ...(reason ? { metadata: { [PREPICK_METADATA_KEY]: { reason } } } : {}),
+        };
     this.record(found, found.fold.outcome, { [interruptId]: decision });
     return settled(toolCallId, decision.status, { approved });
   }

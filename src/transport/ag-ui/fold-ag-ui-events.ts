@@ -17,7 +17,7 @@ import {
 import type { UIMessageChunk } from "ai";
 import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
-import { approvalInput, type InterruptSet, readInterruptSet } from "./interrupt-set";
+import { approvalInput, type InterruptSet, PREPICK_METADATA_KEY, readInterruptSet } from "./interrupt-set";
 
 /** Where the latest run of a chat stands. */
 export type AgUiRunStatus = "running" | "interrupted" | "completed" | "failed" | "cancelled";
@@ -28,6 +28,19 @@ export interface InterruptDecision {
   status: "resolved" | "cancelled";
   /** The answer, for `resolved`. */
   payload?: unknown;
+  /**
+   * The entry's metadata: a rejection's reason travels as `{ prepick: { reason } }`, since a
+   * `cancelled` entry carries no payload. An agent that does not know it ignores it.
+   */
+  metadata?: Record<string, unknown>;
+}
+
+/** The reason a rejection carries in its resume entry's metadata, if any. */
+export function rejectionReason(decision: InterruptDecision | undefined): string | undefined {
+  const carried = decision?.metadata?.[PREPICK_METADATA_KEY];
+  const reason =
+    typeof carried === "object" && carried !== null ? (carried as { reason?: unknown }).reason : undefined;
+  return typeof reason === "string" ? reason : undefined;
 }
 
 /** A tool call streamed in the message. */
@@ -314,8 +327,15 @@ export function settleInterrupts(state: AgUiFoldState): AgUiFoldResult {
     );
   }
   for (const approval of pending.approvals) {
-    const approved = state.decisions[approval.interruptId]?.status === "resolved";
-    chunks.push({ type: "tool-approval-response", approvalId: approval.interruptId, approved });
+    const decision = state.decisions[approval.interruptId];
+    const approved = decision?.status === "resolved";
+    const reason = approved ? undefined : rejectionReason(decision);
+    chunks.push({
+      type: "tool-approval-response",
+      approvalId: approval.interruptId,
+      approved,
+      ...(reason !== undefined ? { reason } : {}),
+    });
     if (!approved) {
       settled.push(approval.toolCallId);
       chunks.push({ type: "tool-output-denied", toolCallId: approval.toolCallId });

@@ -12,10 +12,11 @@ export {
   foldAgUiEvent,
   type InterruptDecision,
   initialAgUiFold,
+  rejectionReason,
   type StreamedToolCall,
   settleInterrupts,
 } from "./fold-ag-ui-events";
-export { type HydratedAgUiThread, hydrateAgUiThread } from "./hydrate-ag-ui-thread";
+export { type HydratedAgUiThread, hydrateAgUiThread, type SettledInterruptSet } from "./hydrate-ag-ui-thread";
 export {
   type ApprovalInterrupt,
   approvalInput,
