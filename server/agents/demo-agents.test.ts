@@ -48,7 +48,10 @@ describe("demo agents", () => {
       ["contact", "email"],
       ["notes", "textarea"],
     ]);
-    expect(questions[0]).toMatchObject({ input: { min: 1, max: 9, required: true }, defaults: ["2"] });
+    expect(questions[0]).toMatchObject({
+      input: { min: 1, max: 9, step: 1, required: true },
+      defaults: ["2"],
+    });
   });
 
   test("planner has no intake and is offered ask; its model asks when the request is ambiguous", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bookingIntake, refactorerIntake } from "../../src/core/spec-examples";
+import { demoBookingIntake, refactorerIntake } from "../../src/core/spec-examples";
 import { defineAgent, defineTool } from "./define-agent";
 import type { AgentConfig } from "./types";
 
@@ -21,11 +21,11 @@ export const refactorer = defineAgent({
   intake: refactorerIntake,
 });
 
-/** The spec's typed questions: a bounded number, a required email, a capped free text. */
+/** The spec's typed questions: a whole number in bounds, a required email, a capped free text. */
 export const booking = defineAgent({
   name: "booking",
   systemPrompt: "You book seats for the user.",
-  intake: bookingIntake,
+  intake: demoBookingIntake,
 });
 
 /** No intake: the model itself calls `ask` when a request is ambiguous. */

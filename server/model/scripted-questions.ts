@@ -1,5 +1,5 @@
 import type { AskToolInput } from "prepick/core";
-import { scopeQuestion, seatsQuestion, testsQuestion } from "../../src/core/spec-examples";
+import { scopeQuestion, testsQuestion, wholeSeatsQuestion } from "../../src/core/spec-examples";
 
 /** A kind of request the scripted model finds ambiguous, and the questions it asks about it. */
 export interface AmbiguousTopic {
@@ -59,7 +59,7 @@ export const AMBIGUOUS_TOPICS: readonly AmbiguousTopic[] = [
     name: "book",
     matches: (request) => startsWord("book").test(request),
     questions: [
-      seatsQuestion,
+      wholeSeatsQuestion,
       {
         id: "class",
         prompt: "Which class?",

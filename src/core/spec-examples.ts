@@ -68,6 +68,15 @@ export const seatsQuestion = {
   defaults: ["2"],
 } satisfies Question;
 
+/**
+ * The demo's `seats` question: the spec's, taking whole numbers only (`input.step` 1), since a
+ * table has no half seats. The spec's own example leaves the step out.
+ */
+export const wholeSeatsQuestion = {
+  ...seatsQuestion,
+  input: { ...seatsQuestion.input, step: 1 },
+} satisfies Question;
+
 /** The spec's `contact` question: a required email, with no honest default. */
 export const contactQuestion = {
   id: "contact",
@@ -85,4 +94,9 @@ export const notesQuestion = {
 /** The spec's typed questions, in its order. */
 export const bookingIntake = {
   questions: [seatsQuestion, contactQuestion, notesQuestion],
+} satisfies IntakeConfig;
+
+/** The demo booking agent's intake: the spec's typed questions, with whole seats. */
+export const demoBookingIntake = {
+  questions: [wholeSeatsQuestion, contactQuestion, notesQuestion],
 } satisfies IntakeConfig;

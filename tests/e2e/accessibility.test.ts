@@ -57,7 +57,7 @@ describe("axe-core over the demo page (WCAG 2.2 A and AA)", () => {
         const seats = questionForm(booking).getByRole("spinbutton", { name: "How many seats?" });
         await seats.fill("12");
         await booking.keyboard.press("Enter");
-        await questionForm(booking).getByText("Enter a number from 1 to 9.").waitFor();
+        await questionForm(booking).getByText("Enter a whole number from 1 to 9.").waitFor();
         await expectAccessible(booking, "refused number");
         // In a field `s` is typing, so the person skips with the button; it asks before discarding.
         await questionForm(booking).getByRole("button", { name: "Skip: use the agent's picks" }).click();

@@ -246,7 +246,7 @@ describe("booking's typed questions in the demo page", () => {
       await page.keyboard.press("Enter");
 
       const seatsQuestion = form.locator('[data-question-id="seats"]');
-      const error = seatsQuestion.getByText("Enter a number from 1 to 9.");
+      const error = seatsQuestion.getByText("Enter a whole number from 1 to 9.");
       await error.waitFor();
       expect(await seats.getAttribute("aria-invalid")).toBe("true");
       const errorId = await error.getAttribute("id");
@@ -260,10 +260,16 @@ describe("booking's typed questions in the demo page", () => {
       await error.waitFor();
       expect(answers).toHaveLength(0);
 
+      // Seats come whole: 2.5 is refused in the page with its own sentence.
+      await seats.fill("2.5");
+      await page.keyboard.press("Enter");
+      await error.waitFor();
+      expect(answers).toHaveLength(0);
+
       await seats.fill("3");
       await page.keyboard.press("Enter");
       await form.getByText("Question 2 of 3").waitFor();
-      expect(await seatsQuestion.getByText("Enter a number from 1 to 9.").count()).toBe(0);
+      expect(await seatsQuestion.getByText("Enter a whole number from 1 to 9.").count()).toBe(0);
 
       // Free text: a required email (refused while malformed), then a note.
       const contact = form.getByRole("textbox", { name: "Who should we email?" });

@@ -148,7 +148,7 @@ describe("the demo page", () => {
         expect(await seats.inputValue()).toBe("2");
         await seats.fill("12");
         await seats.press("Enter");
-        await page.getByRole("alert").filter({ hasText: "Enter a number from 1 to 9." }).waitFor();
+        await page.getByRole("alert").filter({ hasText: "Enter a whole number from 1 to 9." }).waitFor();
         expect(await page.getByText("Question 1 of 3").count()).toBe(1);
 
         await seats.fill("3");
