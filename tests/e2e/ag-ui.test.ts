@@ -1,5 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { wcagViolations } from "./support/axe";
 import {
   assistantText,
   composer,
@@ -83,6 +84,7 @@ describe("refactorer's intake over AG-UI", () => {
       await expectChecked(page.getByRole("radio", { name: "The whole module" }), true);
       expect(await composer(page).isDisabled()).toBe(true);
       expect(await page.locator('[data-role="assistant"] [data-slot="chat-message-text"]').count()).toBe(0);
+      expect(await wcagViolations(page)).toEqual([]);
 
       // `a` picks "This file" in place of the pre-pick; Enter moves on, the rest stay pre-picked.
       await page.keyboard.press("a");
