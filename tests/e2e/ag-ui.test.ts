@@ -195,6 +195,54 @@ describe("refactorer's intake over AG-UI", () => {
   );
 });
 
+describe("an intake settled from the inbox while the AG-UI page holds it", () => {
+  it(
+    "refuses the page's late answer, a reload shows the server's skip, and the next message goes through",
+    async () => {
+      const { page, runs } = await openAgUi("refactorer");
+      await sendMessage(page, "Refactor the parser");
+      await waitForQuestions(page);
+
+      // The inbox beside the chat skips it through the Prepick wire.
+      const inbox = page.getByRole("region", { name: /Waiting for you/ });
+      await inbox.getByRole("button", { name: /3 questions from refactorer/ }).click();
+      await inbox.getByRole("button", { name: /^Skip/ }).click();
+      await expect
+        .poll(async () => {
+          const thread = await readThread(page, threadOf(page));
+          return thread.messages.flatMap((message) => message.frames ?? []).map(({ frame }) => frame.kind);
+        })
+        .toContain("run-finish");
+
+      // The chat still holds the interrupt; answering it comes too late, and the run says so.
+      const chat = page.locator('[data-slot="agent-chat"]');
+      const form = chat.locator('[data-slot="elicitation-root"]');
+      await form.getByRole("button", { name: "Next" }).click();
+      await form.getByRole("button", { name: "Next" }).click();
+      await form.getByRole("button", { name: "Confirm" }).click();
+      await chat.getByRole("alert").waitFor();
+      expect(inputs(runs).at(-1)?.resume).toHaveLength(1);
+      // A settled question set is final in the page; a reload shows what the server holds: the skip.
+      await page.reload();
+      await composer(page).waitFor();
+      const settled = chat.locator('[data-slot="elicitation-settled"]');
+      await settled.getByText(/^Skipped/).waitFor();
+      expect(await settled.getAttribute("data-status")).toBe("skipped");
+
+      // Nothing is left open: the next message starts a turn, with no resume.
+      await expect.poll(() => composer(page).isEnabled()).toBe(true);
+      await sendMessage(page, "Now rename the lexer");
+      await expect.poll(() => assistants(page).count()).toBe(2);
+      await expect
+        .poll(() => assistants(page).nth(1).locator('[data-slot="chat-message-text"]').count())
+        .toBeGreaterThan(0);
+      expect(inputs(runs).at(-1)?.resume).toBeUndefined();
+      expect(inputs(runs)).toHaveLength(3);
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
 describe("operator's approval over AG-UI", () => {
   /** Asks operator for a purge and waits for the approval card. */
   async function askForPurge() {
