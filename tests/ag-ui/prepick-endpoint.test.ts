@@ -31,16 +31,21 @@ function recordingFetch() {
     const [mine, theirs] = (response.body as ReadableStream<Uint8Array>).tee();
     const events: BaseEvent[] = [];
     responses.push(events);
-    void new Response(mine).text().then((text) => {
-      for (const block of text.split("\n\n")) {
-        const data = block
-          .split("\n")
-          .filter((line) => line.startsWith("data: "))
-          .map((line) => line.slice(6))
-          .join("\n");
-        if (data) events.push(JSON.parse(data) as BaseEvent);
-      }
-    });
+    void new Response(mine).text().then(
+      (text) => {
+        for (const block of text.split("\n\n")) {
+          const data = block
+            .split("\n")
+            .filter((line) => line.startsWith("data: "))
+            .map((line) => line.slice(6))
+            .join("\n");
+          if (data) events.push(JSON.parse(data) as BaseEvent);
+        }
+      },
+      () => {
+        // The client aborts a response once it has read its RUN_ERROR; the copy ends there too.
+      },
+    );
     return new Response(theirs, { status: response.status, headers: response.headers });
   };
   return { fetch: fetchAndRecord, inputs, responses };
@@ -131,6 +136,43 @@ describe("AgUiChatTransport against the Prepick server's own POST /agent/ag-ui",
     expect((await server.store.toolCalls.get(ask?.toolCallId as string))?.status).toBe("skipped");
     expect(askPart(chat.messages[1])).toMatchObject({ state: "output-available", output: { skipped: true } });
     await verified(recorder.responses);
+  });
+
+  it("lets go of an intake settled elsewhere: shows the server's outcome, and the next message starts a turn", async () => {
+    const server = await serve([refactorer]);
+    const recorder = recordingFetch();
+    const transport = new AgUiChatTransport({
+      url: `${server.url}/agent/ag-ui?agent=refactorer`,
+      headers: { "x-actor-id": "ada" },
+      fetch: recorder.fetch,
+    });
+    const chat = new Chat({ id: "thread-elsewhere", transport });
+    await chat.sendMessage({ text: "Refactor the parser" });
+    const ask = askPart(chat.messages[1]);
+    // Another tab, or the inbox, skips it through the Prepick wire first.
+    const skipped = await fetch(`${server.url}/agent/tool-call/skip`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-actor-id": "ada" },
+      body: JSON.stringify({ toolCallId: ask?.toolCallId }),
+    });
+    expect(skipped.status).toBe(200);
+
+    expect((await transport.client.answer(ask?.toolCallId as string, { scope: ["file"] })).ok).toBe(true);
+    await chat.resumeStream();
+    expect(chat.status).toBe("error");
+    expect(chat.error?.message).toMatch(/already settled as skipped/);
+    // The page shows what the agent went on with, not the answer that came too late.
+    expect(askPart(chat.messages[1])).toMatchObject({ state: "output-available", output: { skipped: true } });
+    expect(transport.agent("thread-elsewhere").pendingInterrupts).toEqual([]);
+
+    chat.clearError();
+    await chat.sendMessage({ text: "Now rename the lexer" });
+    expect(chat.status).toBe("ready");
+    expect(recorder.inputs[2]?.resume).toBeUndefined();
+    expect(texts(chat.messages.at(-1)).join("")).not.toBe("");
+    const runs = await server.store.runs.ofThread("thread-elsewhere");
+    expect(runs.map((run) => run.status)).toEqual(["completed", "completed"]);
+    expect((await server.store.toolCalls.get(ask?.toolCallId as string))?.status).toBe("skipped");
   });
 
   it("takes a message written past the questions as skipping them, then as the thread's next turn", async () => {

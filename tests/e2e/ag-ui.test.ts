@@ -1,5 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { wcagViolations } from "./support/axe";
 import {
   assistantText,
   composer,
@@ -83,6 +84,7 @@ describe("refactorer's intake over AG-UI", () => {
       await expectChecked(page.getByRole("radio", { name: "The whole module" }), true);
       expect(await composer(page).isDisabled()).toBe(true);
       expect(await page.locator('[data-role="assistant"] [data-slot="chat-message-text"]').count()).toBe(0);
+      expect(await wcagViolations(page)).toEqual([]);
 
       // `a` picks "This file" in place of the pre-pick; Enter moves on, the rest stay pre-picked.
       await page.keyboard.press("a");
@@ -188,6 +190,54 @@ describe("refactorer's intake over AG-UI", () => {
         { interruptId: expect.stringMatching(/^intake-run-/), status: "cancelled" },
       ]);
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
+describe("an intake settled from the inbox while the AG-UI page holds it", () => {
+  it(
+    "refuses the page's late answer, a reload shows the server's skip, and the next message goes through",
+    async () => {
+      const { page, runs } = await openAgUi("refactorer");
+      await sendMessage(page, "Refactor the parser");
+      await waitForQuestions(page);
+
+      // The inbox beside the chat skips it through the Prepick wire.
+      const inbox = page.getByRole("region", { name: /Waiting for you/ });
+      await inbox.getByRole("button", { name: /3 questions from refactorer/ }).click();
+      await inbox.getByRole("button", { name: /^Skip/ }).click();
+      await expect
+        .poll(async () => {
+          const thread = await readThread(page, threadOf(page));
+          return thread.messages.flatMap((message) => message.frames ?? []).map(({ frame }) => frame.kind);
+        })
+        .toContain("run-finish");
+
+      // The chat still holds the interrupt; answering it comes too late, and the run says so.
+      const chat = page.locator('[data-slot="agent-chat"]');
+      const form = chat.locator('[data-slot="elicitation-root"]');
+      await form.getByRole("button", { name: "Next" }).click();
+      await form.getByRole("button", { name: "Next" }).click();
+      await form.getByRole("button", { name: "Confirm" }).click();
+      await chat.getByRole("alert").waitFor();
+      expect(inputs(runs).at(-1)?.resume).toHaveLength(1);
+      // A settled question set is final in the page; a reload shows what the server holds: the skip.
+      await page.reload();
+      await composer(page).waitFor();
+      const settled = chat.locator('[data-slot="elicitation-settled"]');
+      await settled.getByText(/^Skipped/).waitFor();
+      expect(await settled.getAttribute("data-status")).toBe("skipped");
+
+      // Nothing is left open: the next message starts a turn, with no resume.
+      await expect.poll(() => composer(page).isEnabled()).toBe(true);
+      await sendMessage(page, "Now rename the lexer");
+      await expect.poll(() => assistants(page).count()).toBe(2);
+      await expect
+        .poll(() => assistants(page).nth(1).locator('[data-slot="chat-message-text"]').count())
+        .toBeGreaterThan(0);
+      expect(inputs(runs).at(-1)?.resume).toBeUndefined();
+      expect(inputs(runs)).toHaveLength(3);
     },
     FLOW_TIMEOUT,
   );

@@ -1,11 +1,13 @@
 import {
   type AbstractAgent,
   buildResumeArray,
+  EventType,
   HttpAgent,
   type HttpAgentFetchFn,
   type Interrupt,
   type Message,
   type RunAgentParameters,
+  type RunErrorEvent,
   type RunFinishedEvent,
   type State,
 } from "@ag-ui/client";
@@ -17,6 +19,7 @@ import {
   type UIMessageChunk,
 } from "ai";
 import { loadPatternEngine } from "@/lib/prepick/core/pattern";
+import type { ElicitationOutcome } from "@/lib/prepick/core/question";
 import { requestHeaders, textOf } from "@/lib/prepick/transport/agent-chat-transport";
 import { messageOf } from "@/lib/prepick/transport/tool-call-error";
 import { AgUiToolCallClient } from "./ag-ui-tool-call-client";
@@ -28,6 +31,7 @@ import {
   settleInterrupts,
 } from "./fold-ag-ui-events";
 import { hydrateAgUiThread, type SettledInterruptSet } from "./hydrate-ag-ui-thread";
+import { PREPICK_METADATA_KEY } from "./interrupt-set";
 
 /** Where a thread is kept across page loads: `localStorage`, `sessionStorage`, or anything alike. */
 export type AgUiThreadStorage = Pick<Storage, "getItem" | "setItem">;
@@ -77,6 +81,32 @@ type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
 type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
 
 const STORAGE_PREFIX = "prepick:ag-ui:";
+
+/** An interrupt the agent says was settled already (elsewhere: another tab, an inbox), and how. */
+interface SettledElsewhere {
+  interruptId: string;
+  /** The outcome the agent holds, when the interrupt was a question set. */
+  outcome?: ElicitationOutcome;
+}
+
+/**
+ * Reads a `RUN_ERROR` a Prepick producer sends for a resume whose interrupt was already settled
+ * (`code: "already_settled"`, `metadata.prepick: { interruptId, output }`). Another agent's
+ * errors are not read.
+ */
+function settledElsewhere(event: RunErrorEvent): SettledElsewhere | undefined {
+  if (event.code !== "already_settled") return undefined;
+  const carried = (event as { metadata?: Record<string, unknown> }).metadata?.[PREPICK_METADATA_KEY] as
+    | { interruptId?: unknown; output?: unknown }
+    | undefined;
+  if (typeof carried?.interruptId !== "string") return undefined;
+  const output = carried.output as Partial<ElicitationOutcome> | undefined;
+  const isOutcome = typeof output?.answers === "object" && typeof output?.skipped === "boolean";
+  return {
+    interruptId: carried.interruptId,
+    ...(isOutcome ? { outcome: output as ElicitationOutcome } : {}),
+  };
+}
 
 /**
  * An AI SDK `ChatTransport` over an AG-UI agent. Each send is a run of `@ag-ui/client` (by default
@@ -249,6 +279,10 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
           onEvent: async ({ event }) => {
             // Reading an interrupt's questions checks their patterns, which needs the engine.
             if ((event as RunFinishedEvent).outcome?.type === "interrupt") await loadPatternEngine();
+            if (event.type === EventType.RUN_ERROR && parameters.resume) {
+              const elsewhere = settledElsewhere(event as RunErrorEvent);
+              if (elsewhere) emit(this.acceptSettledElsewhere(thread, elsewhere));
+            }
             const folded = foldAgUiEvent(thread.fold, event);
             thread.fold = folded.state;
             emit(folded.chunks);
@@ -277,6 +311,29 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
         thread.agent.abortRun();
       },
     });
+  }
+
+  /**
+   * The agent settled an interrupt before this page's resume reached it (from another tab, or an
+   * inbox): it is no longer open, so the thread's next input does not resume it again, and a
+   * question set shows the outcome the agent holds. The run's error still says what happened.
+   */
+  private acceptSettledElsewhere(thread: AgUiThread, elsewhere: SettledElsewhere): UIMessageChunk[] {
+    const { interruptId, outcome } = elsewhere;
+    thread.agent.pendingInterrupts = thread.agent.pendingInterrupts.filter(({ id }) => id !== interruptId);
+    const kept = thread.settled.find((set) => set.interrupts.some(({ id }) => id === interruptId));
+    // A lone asking interrupt's id is its `ask` part's; in a larger set the agent's outcome is one of several.
+    if (!outcome || !kept?.outcome || kept.interrupts.length !== 1) return [];
+    kept.outcome = outcome;
+    return [
+      {
+        type: "tool-output-available",
+        toolCallId: interruptId,
+        output: outcome,
+        dynamic: true,
+        providerExecuted: true,
+      },
+    ];
   }
 
   private read(chatId: string): StoredThread | undefined {
