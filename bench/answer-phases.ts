@@ -76,10 +76,11 @@ const PHASES: readonly [string, string][] = [
   ["settle start", "check the answers"],
   ["settle end", "statement 2: settle the row, record the signal and its tool-output frame, claim the run"],
   ["settlement frame written to the stream", "the follower wakes, reads and writes the settlement's frame"],
-  ["record start", "the loop replays the journal up to the answer"],
-  ["record end", "statement 3: the intake:answers checkpoint"],
-  ["record 2 start", "the model call (scripted, no latency)"],
-  ["record 2 end", "statement 4: the model call's checkpoint with its frames and usage"],
+  [
+    "record start",
+    "the loop replays the journal up to the answer and makes the model call (scripted, no latency)",
+  ],
+  ["record end", "statement 3: the model call's checkpoint, with intake:answers, its frames and usage"],
   ["next frame written to the stream", "the follower wakes, reads and writes the run's next frame"],
   ["client reads the frame", "HTTP out: the client reads and parses the frame"],
 ];

@@ -57,6 +57,15 @@ describe("an intake, end to end", () => {
       "stream:step-start:0",
     ]);
     expect(await usageCount(server, first.runId)).toBe(1);
+    // The outcome follows from the signal alone: it rides with the model call's commit.
+    const commits = await server.store.db.query<{ name: string; tx: string }>(
+      "SELECT name, xmin::text AS tx FROM prepick_checkpoints WHERE run_id = $1 ORDER BY position",
+      [first.runId],
+    );
+    const commitOf = (name: string) => commits.find((row) => row.name === name)?.tx;
+    expect(commitOf("intake:answers")).toBeDefined();
+    expect(commitOf("intake:answers")).toBe(commitOf("stream:step-start:0"));
+    expect(commitOf("intake:answers")).not.toBe(commitOf(`signal:tool:${first.runId}:${callId}`));
   });
 
   it("does not ask again on the thread's second turn, and records the verdict", async () => {

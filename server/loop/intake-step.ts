@@ -49,7 +49,8 @@ export async function runIntake(context: TurnContext): Promise<ModelMessage[]> {
   // The outcome's frame streamed with the signal; this step records what the model reads.
   const settlement = await awaitSettlement(context, callId);
   const questions = verdict.request.questions;
-  const outcome = await journal.step("intake:answers", async () =>
+  // Computed from the signal the settlement journaled: recorded with the model call's checkpoint.
+  const outcome = await journal.derive("intake:answers", async () =>
     settleRecorded(questions, settlement.output, settlement.status === "skipped"),
   );
   return askExchange(callId, verdict.request, outcome);

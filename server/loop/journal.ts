@@ -38,6 +38,8 @@ export type StepWrite<T> = (result: T) => StepRows;
 export class Journal {
   private position = 0;
   private wrote = false;
+  /** Derived checkpoints computed here and not yet recorded: they ride with the next step's. */
+  private derived: CheckpointRow[] = [];
   private cancelAsked: boolean;
 
   /**
@@ -102,19 +104,44 @@ export class Journal {
       this.position += 1;
       return recorded.result as T;
     }
-    // Round-trip through JSON so the first run sees exactly what a replay will.
-    const result = JSON.parse(JSON.stringify((await compute()) ?? null)) as T;
-    crashBefore(name);
-    const entry = { position: this.position, name, result };
-    const written = await this.store.checkpoints.record(this.run.id, this.owner, [entry], write?.(result));
+    const result = asReplayed(await compute());
+    const entries = [...this.derived, { position: this.position, name, result }];
+    for (const entry of entries) crashBefore(entry.name);
+    const written = await this.store.checkpoints.record(this.run.id, this.owner, entries, write?.(result));
     if (!written.held) throw new LostRunError(this.run.id, name);
     this.cancelAsked = written.cancelRequested;
     this.wrote = true;
-    crashAfter(name);
-    this.entries.push(entry);
+    for (const entry of entries) crashAfter(entry.name);
+    this.entries.push(...entries);
+    this.derived = [];
     this.position += 1;
     // Readers of what the checkpoint streamed, and the requests behind them, go first.
     await yieldToIo();
     return result;
   }
+
+  /**
+   * A step whose result follows from what the journal already holds, and that writes nothing
+   * beside its checkpoint: its checkpoint is recorded in the next step's statement rather than in
+   * one of its own. A process that dies before then loses nothing, since a replay computes the
+   * same result from the same checkpoints; a turn that ends before another step (cancelled, or
+   * failed) leaves it unrecorded.
+   */
+  async derive<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    const recorded = this.entries[this.position];
+    if (recorded) {
+      if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
+      this.position += 1;
+      return recorded.result as T;
+    }
+    const result = asReplayed(await compute());
+    this.derived.push({ position: this.position, name, result });
+    this.position += 1;
+    return result;
+  }
+}
+
+/** A result round-tripped through JSON, so the first run sees exactly what a replay will. */
+function asReplayed<T>(result: T): T {
+  return JSON.parse(JSON.stringify(result ?? null)) as T;
 }
