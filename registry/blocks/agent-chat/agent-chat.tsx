@@ -35,6 +35,7 @@ function AgentChat({
   api,
   agent,
   actorId,
+  fetch: ownFetch,
   threadId: shown,
   onThreadChange,
   navigation = true,
@@ -50,6 +51,8 @@ function AgentChat({
   agent?: string;
   /** Who is acting (sent as `x-actor-id`); the server's cookie identifies the browser otherwise. */
   actorId?: string;
+  /** A fetch to reach the server with instead of the page's (a proxy's, or a stand-in in a story). */
+  fetch?: typeof fetch;
   /** The conversation to show; a new one when left out. */
   threadId?: string;
   /** Called with the conversation the person opened or started. */
@@ -74,7 +77,9 @@ function AgentChat({
     if (shown !== undefined) setThreadId(shown);
   }
 
-  const transports = React.useMemo(() => new Map<string, AgentChatTransport>(), []);
+  // One transport per server, actor and agent; another fetch is another way to the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new fetch is the reason for new transports.
+  const transports = React.useMemo(() => new Map<string, AgentChatTransport>(), [ownFetch]);
   const transportFor = (name: string | undefined) => {
     const key = `${api ?? ""} ${actorId ?? ""} ${name ?? ""}`;
     let transport = transports.get(key);
@@ -83,6 +88,7 @@ function AgentChat({
         ...(api !== undefined ? { api } : {}),
         ...(name !== undefined ? { agent: name } : {}),
         ...(actorId !== undefined ? { actorId } : {}),
+        ...(ownFetch !== undefined ? { fetch: ownFetch } : {}),
       });
       transports.set(key, transport);
     }
