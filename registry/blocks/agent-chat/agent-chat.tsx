@@ -67,7 +67,14 @@ function AgentChat({
   messages?: PrepickMessagesInput;
 }) {
   const messages = usePrepickMessages(own);
-  const [threadId, setThreadId] = React.useState(() => shown ?? newThreadId());
+  // The conversations started here, which the server does not hold until their first message.
+  const started = React.useRef(new Set<string>());
+  const [threadId, setThreadId] = React.useState(() => {
+    if (shown !== undefined) return shown;
+    const id = newThreadId();
+    started.current.add(id);
+    return id;
+  });
   // Bumped to load the open conversation again (it was answered from the inbox).
   const [reloads, setReloads] = React.useState(0);
   // A new `threadId` from the page opens that conversation.
@@ -106,13 +113,16 @@ function AgentChat({
     if (navigation) void refresh();
   }, [threadId, refresh, navigation]);
 
+  // A listed conversation is on the server: opening it reads it.
   const open = (id: string) => {
+    started.current.delete(id);
     if (id === threadId) setReloads((count) => count + 1);
     else setThreadId(id);
     onThreadChange?.(id);
   };
   const start = () => {
     const id = newThreadId();
+    started.current.add(id);
     setThreadId(id);
     onThreadChange?.(id);
   };
@@ -135,6 +145,7 @@ function AgentChat({
           key={`${threadId}:${reloads}`}
           transport={transportFor(threadAgent)}
           threadId={threadId}
+          fresh={started.current.has(threadId)}
           title={title ?? messages.chat.title}
           actions={navigation ? nav.actions : undefined}
           suggestions={suggestions}

@@ -49,6 +49,7 @@ function notSentSentence(error: unknown, { composer }: PrepickMessages): string 
 function AgentConversation({
   transport,
   threadId,
+  fresh = false,
   title,
   actions,
   suggestions = [],
@@ -60,6 +61,8 @@ function AgentConversation({
   transport: AgentChatTransport;
   /** The conversation. */
   threadId: string;
+  /** Started in this page: nothing to load until its first message. */
+  fresh?: boolean;
   /** The heading above it. */
   title: string;
   /** Buttons for the header's end (the page's conversations and inbox). */
@@ -87,7 +90,10 @@ function AgentConversation({
   // The effects must reach the latest chat without re-running when its object changes.
   const chatRef = React.useRef(chat);
   chatRef.current = chat;
+  // Read once, at mount: a conversation that gets its first message here stays as it is.
+  const freshRef = React.useRef(fresh);
   React.useEffect(() => {
+    if (freshRef.current) return;
     let cancelled = false;
     transport.loadThread(threadId).then(
       (loaded) => {
