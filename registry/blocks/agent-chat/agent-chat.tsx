@@ -75,6 +75,8 @@ function AgentChat({
     started.current.add(id);
     return id;
   });
+  // Where the open conversation stands (`data-status`: waiting, ready, submitted, streaming, error).
+  const [status, setStatus] = React.useState("ready");
   // Bumped to load the open conversation again (it was answered from the inbox).
   const [reloads, setReloads] = React.useState(0);
   // A new `threadId` from the page opens that conversation.
@@ -136,7 +138,8 @@ function AgentChat({
   return (
     <PrepickMessagesProvider messages={messages}>
       <div
-        data-slot="agent-chat-page"
+        data-slot="agent-chat"
+        data-status={status}
         className={cn("flex h-dvh bg-background text-foreground", className)}
         {...props}
       >
@@ -151,6 +154,7 @@ function AgentChat({
           suggestions={suggestions}
           pending={inbox.calls}
           pendingStatus={inbox.status}
+          onStatus={setStatus}
           onActivity={navigation ? refresh : undefined}
         />
       </div>

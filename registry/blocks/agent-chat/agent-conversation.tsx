@@ -56,6 +56,7 @@ function AgentConversation({
   pending,
   pendingStatus,
   onActivity,
+  onStatus,
 }: {
   /** The transport of the page (its client also reads the inbox). */
   transport: AgentChatTransport;
@@ -75,6 +76,8 @@ function AgentConversation({
   pendingStatus: PendingCallsStatus;
   /** Called when a reply ends (the conversation list may have changed). */
   onActivity?: () => void;
+  /** Hears where the conversation stands: `waiting` for the person, else the chat's status. */
+  onStatus?: (status: string) => void;
 }) {
   const messages = usePrepickMessages();
   const chat = useChat({ id: threadId, transport });
@@ -126,6 +129,9 @@ function AgentConversation({
     }
   }, [settledElsewhere]);
 
+  const status = waiting ? "waiting" : chat.status;
+  React.useEffect(() => onStatus?.(status), [onStatus, status]);
+
   // A reply ended: a new conversation is on the server now, or a listed one moved up.
   const onActivityRef = React.useRef(onActivity);
   onActivityRef.current = onActivity;
@@ -170,11 +176,7 @@ function AgentConversation({
         : undefined);
 
   return (
-    <div
-      data-slot="agent-chat"
-      data-status={waiting ? "waiting" : chat.status}
-      className="flex min-h-0 min-w-0 flex-1 flex-col"
-    >
+    <div data-slot="agent-chat-conversation" className="flex min-h-0 min-w-0 flex-1 flex-col">
       <header data-slot="agent-chat-header" className="flex items-center gap-3 border-b px-4 py-3">
         <h1 className="min-w-0 truncate font-semibold text-base">{title}</h1>
         <span className="text-muted-foreground text-xs" aria-live="polite">
