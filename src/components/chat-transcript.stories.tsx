@@ -132,5 +132,59 @@ export const FollowsUntilScrolledUp: Story = {
   },
 };
 
+/** A long thread whose older turns load in two pages, a few at a time. */
+function PagedTranscript() {
+  const turns = (from: number) =>
+    Array.from({ length: 10 }, (_, index) => {
+      const n = from + index;
+      return n % 2 === 0
+        ? userMessage(`m${n}`, `Question number ${n}: what changed in answers.ts?`)
+        : transcriptMessage(`m${n}`, "assistant", [
+            textBlock(`m${n}`, `Reply number ${n}: the rules read the core.`),
+          ]);
+    });
+  const [messages, setMessages] = useState(() => turns(20));
+  const [pages, setPages] = useState(2);
+  const [loading, setLoading] = useState(false);
+  const loadOlder = async () => {
+    setLoading(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    setMessages((shown) => [...turns(pages === 2 ? 10 : 0), ...shown]);
+    setPages((left) => left - 1);
+    setLoading(false);
+  };
+  return (
+    <ChatTranscript messages={messages} hasOlder={pages > 0} loadingOlder={loading} onLoadOlder={loadOlder} />
+  );
+}
+
+/**
+ * "Show earlier messages" above the first message, by keyboard: the older turns come in above
+ * and the reader stays on the message they were reading; once none remain the focus goes to the log.
+ */
+export const ShowEarlierMessages: Story = {
+  args: { messages: [] },
+  render: () => <PagedTranscript />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = canvas.getByRole("log");
+    log.scrollTop = 0;
+    const button = await canvas.findByRole("button", { name: "Show earlier messages" });
+    const reading = canvas.getByText(/Question number 20:/);
+    const offset = () => reading.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    const before = offset();
+    button.focus();
+    await userEvent.keyboard("{Enter}");
+    await canvas.findByText(/Question number 10:/);
+    await waitFor(() => expect(Math.abs(offset() - before)).toBeLessThanOrEqual(1));
+    await expect(canvas.getByRole("button", { name: "Show earlier messages" })).toHaveFocus();
+
+    await userEvent.keyboard("{Enter}");
+    await canvas.findByText(/Question number 0:/);
+    await waitFor(() => expect(canvas.queryByRole("button", { name: /earlier messages/ })).toBeNull());
+    await expect(log).toHaveFocus();
+  },
+};
+
 /** The conversation in the dark theme. */
 export const Dark: Story = { args: { messages: conversation() }, globals: { theme: "dark" } };

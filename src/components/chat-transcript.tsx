@@ -58,22 +58,24 @@ function useStickToBottom(deps: readonly unknown[]) {
 }
 
 /**
- * Older messages put before the first one keep the reader where they were: the distance from the
- * bottom is taken before they load and given back once they are in. Focus that was on the button
- * goes to the log when no older messages remain and the button leaves.
+ * Older messages put before the first one keep the reader where they were: the first message
+ * shown is found again once they are in, and the log scrolls so it sits where it sat. Focus that
+ * was on the button goes to the log when no older messages remain and the button leaves.
  */
 function useLoadOlder(
   scrollRef: React.RefObject<HTMLDivElement | null>,
   messages: readonly TranscriptMessage[],
   onLoadOlder: (() => Promise<void> | void) | undefined,
 ) {
-  const anchorRef = React.useRef<{ fromBottom: number; focused: boolean } | null>(null);
+  const anchorRef = React.useRef<{ element: Element; top: number; focused: boolean } | null>(null);
   const load = React.useCallback(
     async (event: React.MouseEvent<HTMLButtonElement>) => {
-      const element = scrollRef.current;
-      if (!element || !onLoadOlder || anchorRef.current) return;
+      const viewport = scrollRef.current;
+      const element = viewport?.querySelector("article");
+      if (!viewport || !element || !onLoadOlder || anchorRef.current) return;
       anchorRef.current = {
-        fromBottom: element.scrollHeight - element.scrollTop,
+        element,
+        top: element.getBoundingClientRect().top - viewport.getBoundingClientRect().top,
         focused: document.activeElement === event.currentTarget,
       };
       try {
@@ -90,12 +92,13 @@ function useLoadOlder(
   const first = messages[0]?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new first message is the reason to restore.
   React.useLayoutEffect(() => {
-    const element = scrollRef.current;
+    const viewport = scrollRef.current;
     const anchor = anchorRef.current;
-    if (!element || !anchor) return;
+    if (!viewport || !anchor) return;
     anchorRef.current = null;
-    element.scrollTop = element.scrollHeight - anchor.fromBottom;
-    if (anchor.focused && !element.querySelector('[data-slot="chat-transcript-older"]')) element.focus();
+    const top = anchor.element.getBoundingClientRect().top - viewport.getBoundingClientRect().top;
+    viewport.scrollTop += top - anchor.top;
+    if (anchor.focused && !viewport.querySelector('[data-slot="chat-transcript-older"]')) viewport.focus();
   }, [first]);
   return load;
 }

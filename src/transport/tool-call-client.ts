@@ -133,6 +133,14 @@ export function readFailure(status: number, body: unknown): ToolCallFailure {
   return { kind: "network", status, error };
 }
 
+/**
+ * Per server: the first request's answer, while it is on its way. A page without an actor cookie
+ * yet is issued one by its first answer; two requests sent before it (the inbox feed, the
+ * conversation list, the thread) would each be issued a different actor, and the feed would follow
+ * someone else's inbox. So the page's other requests wait for that first answer's headers.
+ */
+const firstAnswers = new Map<string, Promise<void>>();
+
 /** The client side of the reference server's endpoints: every call returns a result or a typed failure. */
 export class ToolCallClient {
   private readonly options: ToolCallClientOptions;
@@ -166,11 +174,25 @@ export class ToolCallClient {
   /** Performs a request with the configured fetch, credentials and headers. */
   fetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
     const fetcher = this.options.fetch ?? globalThis.fetch;
-    return fetcher(this.url(path), {
-      ...init,
-      credentials: this.options.credentials ?? "include",
-      headers: this.headers(init.headers),
-    });
+    const credentials = this.options.credentials ?? "include";
+    const send = () => fetcher(this.url(path), { ...init, credentials, headers: this.headers(init.headers) });
+    // A header names the actor, or no cookie travels: there is no cookie to wait for.
+    if (this.options.actorId !== undefined || credentials === "omit" || this.hasOwnFetch) return send();
+    const server = this.url("");
+    const first = firstAnswers.get(server);
+    if (first) return first.then(send);
+    const response = send();
+    firstAnswers.set(
+      server,
+      response.then(
+        () => {},
+        // A first request that failed issued nothing: the next one goes first.
+        () => {
+          firstAnswers.delete(server);
+        },
+      ),
+    );
+    return response;
   }
 
   // Every endpoint answers the same way: JSON on success, a typed failure otherwise.

@@ -63,7 +63,7 @@ function NavPanel({
         calls={inbox.calls}
         threadTitle={titleOf}
         onOpenThread={onOpen}
-        className="outline-none"
+        className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       />
       <ChatThreadList
         label={chat.conversations}
@@ -166,7 +166,6 @@ export function useAgentChatNav(props: AgentChatNavProps): {
   ) : (
     <aside
       data-slot="agent-chat-nav"
-      aria-label={chat.conversations}
       className="flex w-72 shrink-0 flex-col gap-6 overflow-y-auto border-e p-4"
     >
       <NavPanel {...props} inboxRef={inboxRef} />

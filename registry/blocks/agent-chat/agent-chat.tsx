@@ -35,6 +35,7 @@ function AgentChat({
   api,
   agent,
   actorId,
+  fetch: ownFetch,
   threadId: shown,
   onThreadChange,
   navigation = true,
@@ -50,6 +51,8 @@ function AgentChat({
   agent?: string;
   /** Who is acting (sent as `x-actor-id`); the server's cookie identifies the browser otherwise. */
   actorId?: string;
+  /** A fetch to reach the server with instead of the page's (a proxy's, or a stand-in in a story). */
+  fetch?: typeof fetch;
   /** The conversation to show; a new one when left out. */
   threadId?: string;
   /** Called with the conversation the person opened or started. */
@@ -64,7 +67,16 @@ function AgentChat({
   messages?: PrepickMessagesInput;
 }) {
   const messages = usePrepickMessages(own);
-  const [threadId, setThreadId] = React.useState(() => shown ?? newThreadId());
+  // The conversations started here, which the server does not hold until their first message.
+  const started = React.useRef(new Set<string>());
+  const [threadId, setThreadId] = React.useState(() => {
+    if (shown !== undefined) return shown;
+    const id = newThreadId();
+    started.current.add(id);
+    return id;
+  });
+  // Where the open conversation stands (`data-status`: waiting, ready, submitted, streaming, error).
+  const [status, setStatus] = React.useState("ready");
   // Bumped to load the open conversation again (it was answered from the inbox).
   const [reloads, setReloads] = React.useState(0);
   // A new `threadId` from the page opens that conversation.
@@ -74,7 +86,9 @@ function AgentChat({
     if (shown !== undefined) setThreadId(shown);
   }
 
-  const transports = React.useMemo(() => new Map<string, AgentChatTransport>(), []);
+  // One transport per server, actor and agent; another fetch is another way to the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new fetch is the reason for new transports.
+  const transports = React.useMemo(() => new Map<string, AgentChatTransport>(), [ownFetch]);
   const transportFor = (name: string | undefined) => {
     const key = `${api ?? ""} ${actorId ?? ""} ${name ?? ""}`;
     let transport = transports.get(key);
@@ -83,6 +97,7 @@ function AgentChat({
         ...(api !== undefined ? { api } : {}),
         ...(name !== undefined ? { agent: name } : {}),
         ...(actorId !== undefined ? { actorId } : {}),
+        ...(ownFetch !== undefined ? { fetch: ownFetch } : {}),
       });
       transports.set(key, transport);
     }
@@ -100,13 +115,16 @@ function AgentChat({
     if (navigation) void refresh();
   }, [threadId, refresh, navigation]);
 
+  // A listed conversation is on the server: opening it reads it.
   const open = (id: string) => {
+    started.current.delete(id);
     if (id === threadId) setReloads((count) => count + 1);
     else setThreadId(id);
     onThreadChange?.(id);
   };
   const start = () => {
     const id = newThreadId();
+    started.current.add(id);
     setThreadId(id);
     onThreadChange?.(id);
   };
@@ -120,7 +138,8 @@ function AgentChat({
   return (
     <PrepickMessagesProvider messages={messages}>
       <div
-        data-slot="agent-chat-page"
+        data-slot="agent-chat"
+        data-status={status}
         className={cn("flex h-dvh bg-background text-foreground", className)}
         {...props}
       >
@@ -129,11 +148,13 @@ function AgentChat({
           key={`${threadId}:${reloads}`}
           transport={transportFor(threadAgent)}
           threadId={threadId}
+          fresh={started.current.has(threadId)}
           title={title ?? messages.chat.title}
           actions={navigation ? nav.actions : undefined}
           suggestions={suggestions}
           pending={inbox.calls}
           pendingStatus={inbox.status}
+          onStatus={setStatus}
           onActivity={navigation ? refresh : undefined}
         />
       </div>

@@ -49,17 +49,21 @@ function notSentSentence(error: unknown, { composer }: PrepickMessages): string 
 function AgentConversation({
   transport,
   threadId,
+  fresh = false,
   title,
   actions,
   suggestions = [],
   pending,
   pendingStatus,
   onActivity,
+  onStatus,
 }: {
   /** The transport of the page (its client also reads the inbox). */
   transport: AgentChatTransport;
   /** The conversation. */
   threadId: string;
+  /** Started in this page: nothing to load until its first message. */
+  fresh?: boolean;
   /** The heading above it. */
   title: string;
   /** Buttons for the header's end (the page's conversations and inbox). */
@@ -72,6 +76,8 @@ function AgentConversation({
   pendingStatus: PendingCallsStatus;
   /** Called when a reply ends (the conversation list may have changed). */
   onActivity?: () => void;
+  /** Hears where the conversation stands: `waiting` for the person, else the chat's status. */
+  onStatus?: (status: string) => void;
 }) {
   const messages = usePrepickMessages();
   const chat = useChat({ id: threadId, transport });
@@ -87,7 +93,10 @@ function AgentConversation({
   // The effects must reach the latest chat without re-running when its object changes.
   const chatRef = React.useRef(chat);
   chatRef.current = chat;
+  // Read once, at mount: a conversation that gets its first message here stays as it is.
+  const freshRef = React.useRef(fresh);
   React.useEffect(() => {
+    if (freshRef.current) return;
     let cancelled = false;
     transport.loadThread(threadId).then(
       (loaded) => {
@@ -119,6 +128,9 @@ function AgentConversation({
       void current.resumeStream();
     }
   }, [settledElsewhere]);
+
+  const status = waiting ? "waiting" : chat.status;
+  React.useEffect(() => onStatus?.(status), [onStatus, status]);
 
   // A reply ended: a new conversation is on the server now, or a listed one moved up.
   const onActivityRef = React.useRef(onActivity);
@@ -164,11 +176,7 @@ function AgentConversation({
         : undefined);
 
   return (
-    <div
-      data-slot="agent-chat"
-      data-status={waiting ? "waiting" : chat.status}
-      className="flex min-h-0 min-w-0 flex-1 flex-col"
-    >
+    <div data-slot="agent-chat-conversation" className="flex min-h-0 min-w-0 flex-1 flex-col">
       <header data-slot="agent-chat-header" className="flex items-center gap-3 border-b px-4 py-3">
         <h1 className="min-w-0 truncate font-semibold text-base">{title}</h1>
         <span className="text-muted-foreground text-xs" aria-live="polite">

@@ -59,7 +59,8 @@ function stale(output: string, sources: readonly string[]): boolean {
 }
 
 const DEMO_OUTPUT = join(DEMO_DIR, "index.html");
-const DEMO_SOURCES = ["src", "demo", "package.json"];
+// The demo page renders the registry's chat block, so a change to the block is a change to the page.
+const DEMO_SOURCES = ["src", "registry", "demo", "package.json"];
 const REGISTRY_OUTPUT = join(REGISTRY_DIR, "agent-chat.json");
 const REGISTRY_SOURCES = ["src", "registry", "registry.json"];
 

@@ -1,0 +1,59 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { AgentChat } from "./agent-chat";
+import { CONTINUATION, standInServer } from "./agent-chat.fixture";
+
+const meta = {
+  title: "Blocks/AgentChat",
+  component: AgentChat,
+  decorators: [
+    (Story) => (
+      <div className="h-[40rem]">
+        <Story />
+      </div>
+    ),
+  ],
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof AgentChat>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * The block against a stand-in of the reference server's wire: a message, the agent's intake
+ * inline and in the inbox, confirmed with the pre-picked answers, and the run's continuation in
+ * the same message; the inbox empties and the conversation is listed.
+ */
+export const AsksThenContinues: Story = {
+  // A fresh stand-in per render, so a rerun never sees another's conversation.
+  render: (args) => <AgentChat {...args} fetch={standInServer()} />,
+  args: { agent: "refactorer", title: "Refactorer", className: "h-full" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = await canvas.findByRole("textbox", { name: "Message" });
+    await userEvent.type(box, "Refactor the date helpers in utils.ts{Enter}");
+
+    const form = await canvas.findByRole("form", {}, { timeout: 5_000 });
+    await expect(await within(form).findByText("Question 1 of 2")).toBeVisible();
+    // The inbox counts it, never zero while it waits (in the header, and in the inbox's heading).
+    await waitFor(() => expect(canvas.getAllByText("1 call waits for you").length).toBeGreaterThan(0));
+
+    await userEvent.click(within(form).getByRole("button", { name: "Next" }));
+    await userEvent.click(await within(form).findByRole("button", { name: "Confirm" }));
+
+    // The run goes on in the same message, and the inbox empties.
+    await expect(await canvas.findByText(CONTINUATION, {}, { timeout: 5_000 })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="elicitation-settled"]')).not.toBeNull();
+    await waitFor(() => expect(canvas.queryAllByText("1 call waits for you")).toHaveLength(0));
+    await expect(canvas.getAllByText("Nothing waits for you").length).toBeGreaterThan(0);
+
+    // The conversation is listed (below md, in the dialog the header's button opens).
+    const opener = canvas.queryByRole("button", { name: "Conversations" });
+    if (opener) await userEvent.click(opener);
+    const list = canvas.getByRole("navigation", { name: "Conversations" });
+    await expect(
+      await within(list).findByRole("button", { name: /Refactor the date helpers/ }),
+    ).toBeVisible();
+    if (opener) await userEvent.click(canvas.getByRole("button", { name: "Close" }));
+  },
+};
