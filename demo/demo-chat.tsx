@@ -1,5 +1,5 @@
 import { useChat } from "@ai-sdk/react";
-import { type ComponentProps, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { type ComponentProps, useEffect, useMemo, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { ChatApproval } from "@/components/ui/chat-approval";
 import { ChatComposer } from "@/components/ui/chat-composer";
@@ -7,11 +7,11 @@ import { ChatElicitation } from "@/components/ui/chat-elicitation";
 import type { ChatBlockRenderer } from "@/components/ui/chat-message";
 import { ChatTranscript } from "@/components/ui/chat-transcript";
 import { PrepickMessagesProvider, usePrepickMessages } from "@/hooks/prepick-messages-context";
-import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { useChatTranscript } from "@/hooks/use-chat-transcript";
 import { AgUiChatTransport } from "@/lib/prepick/transport/ag-ui";
 import { cn } from "@/lib/utils";
 import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
+import { useWaitingCalls } from "../registry/blocks/agent-chat/use-waiting-calls";
 
 /**
  * Which wire the demo's chats speak: the Prepick server's own (`POST /agent/chat`), or AG-UI
@@ -34,34 +34,6 @@ const renderBlock: ChatBlockRenderer = (block) =>
   ) : block.type === "approval" ? (
     <ChatApproval block={block} autoFocus />
   ) : undefined;
-
-/** Whether the last assistant message holds a question set or an approval still waiting for the person. */
-function useWaitingForPerson(messages: readonly TranscriptMessage[]): boolean {
-  const last = messages.at(-1);
-  const blocks = useMemo(
-    () =>
-      last?.role === "assistant"
-        ? last.blocks.filter((block) => block.type === "elicitation" || block.type === "approval")
-        : [],
-    [last],
-  );
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const unsubscribes = blocks.map((block) => block.subscribe(listener));
-      return () => {
-        for (const unsubscribe of unsubscribes) unsubscribe();
-      };
-    },
-    [blocks],
-  );
-  const read = () =>
-    blocks.some((block) =>
-      block.type === "elicitation"
-        ? block.getSnapshot().phase === "pending"
-        : block.type === "approval" && block.getSnapshot().status !== "settled",
-    );
-  return useSyncExternalStore(subscribe, read, read);
-}
 
 /**
  * The demo's chat over AG-UI: an `AgUiChatTransport` on the server's `POST /agent/ag-ui`, with
@@ -88,7 +60,8 @@ function AgUiChat({
   );
   const chat = useChat({ ...(threadId !== undefined ? { id: threadId } : {}), transport });
   const transcript = useChatTranscript(chat, { transport, messages });
-  const waiting = useWaitingForPerson(transcript.messages);
+  // The latest turn waits on a question set or an approval: a new message would be refused.
+  const waiting = useWaitingCalls(transcript.messages) !== "";
   const streaming = chat.status === "submitted" || chat.status === "streaming";
 
   const chatRef = useRef(chat);

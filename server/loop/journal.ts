@@ -98,12 +98,8 @@ export class Journal {
    * with the checkpoint. On replay neither runs and the recorded result comes back.
    */
   async step<T>(name: string, compute: () => Promise<T>, write?: StepWrite<T>): Promise<T> {
-    const recorded = this.entries[this.position];
-    if (recorded) {
-      if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
-      this.position += 1;
-      return recorded.result as T;
-    }
+    const replayed = this.replay<T>(name);
+    if (replayed) return replayed.result;
     const result = asReplayed(await compute());
     const entries = [...this.derived, { position: this.position, name, result }];
     for (const entry of entries) crashBefore(entry.name);
@@ -120,6 +116,15 @@ export class Journal {
     return result;
   }
 
+  /** The result recorded at the next position, moving past it, when the journal holds one there. */
+  private replay<T>(name: string): { result: T } | undefined {
+    const recorded = this.entries[this.position];
+    if (!recorded) return undefined;
+    if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
+    this.position += 1;
+    return { result: recorded.result as T };
+  }
+
   /**
    * A step whose result follows from what the journal already holds, and that writes nothing
    * beside its checkpoint: its checkpoint is recorded in the next step's statement rather than in
@@ -128,12 +133,8 @@ export class Journal {
    * failed) leaves it unrecorded.
    */
   async derive<T>(name: string, compute: () => Promise<T>): Promise<T> {
-    const recorded = this.entries[this.position];
-    if (recorded) {
-      if (recorded.name !== name) throw new JournalMismatchError(this.position, recorded.name, name);
-      this.position += 1;
-      return recorded.result as T;
-    }
+    const replayed = this.replay<T>(name);
+    if (replayed) return replayed.result;
     const result = asReplayed(await compute());
     this.derived.push({ position: this.position, name, result });
     this.position += 1;
