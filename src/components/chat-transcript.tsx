@@ -60,35 +60,35 @@ function useStickToBottom(deps: readonly unknown[]) {
 /**
  * Older messages put before the first one keep the reader where they were: the first message
  * shown is found again once they are in, and the log scrolls so it sits where it sat. Focus that
- * was on the button goes to the log when no older messages remain and the button leaves.
+ * was on the button goes to the log when the button leaves (no older messages remain), in
+ * whichever render that happens: a browser drops the focus of a removed element on the body.
  */
 function useLoadOlder(
   scrollRef: React.RefObject<HTMLDivElement | null>,
   messages: readonly TranscriptMessage[],
   onLoadOlder: (() => Promise<void> | void) | undefined,
+  showsButton: boolean,
 ) {
-  const anchorRef = React.useRef<{ element: Element; top: number; focused: boolean } | null>(null);
-  const load = React.useCallback(
-    async (event: React.MouseEvent<HTMLButtonElement>) => {
-      const viewport = scrollRef.current;
-      const element = viewport?.querySelector("article");
-      if (!viewport || !element || !onLoadOlder || anchorRef.current) return;
-      anchorRef.current = {
-        element,
-        top: element.getBoundingClientRect().top - viewport.getBoundingClientRect().top,
-        focused: document.activeElement === event.currentTarget,
-      };
-      try {
-        await onLoadOlder();
-      } finally {
-        // Nothing came (a failure, or no older messages after all): the reader stays put anyway.
-        requestAnimationFrame(() => {
-          anchorRef.current = null;
-        });
-      }
-    },
-    [scrollRef, onLoadOlder],
-  );
+  const anchorRef = React.useRef<{ element: Element; top: number } | null>(null);
+  // Whether the button holds the focus; a removed element fires no blur, so this outlives it.
+  const buttonFocused = React.useRef(false);
+  const load = React.useCallback(async () => {
+    const viewport = scrollRef.current;
+    const element = viewport?.querySelector("article");
+    if (!viewport || !element || !onLoadOlder || anchorRef.current) return;
+    anchorRef.current = {
+      element,
+      top: element.getBoundingClientRect().top - viewport.getBoundingClientRect().top,
+    };
+    try {
+      await onLoadOlder();
+    } finally {
+      // Nothing came (a failure, or no older messages after all): the reader stays put anyway.
+      requestAnimationFrame(() => {
+        anchorRef.current = null;
+      });
+    }
+  }, [scrollRef, onLoadOlder]);
   const first = messages[0]?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new first message is the reason to restore.
   React.useLayoutEffect(() => {
@@ -98,9 +98,21 @@ function useLoadOlder(
     anchorRef.current = null;
     const top = anchor.element.getBoundingClientRect().top - viewport.getBoundingClientRect().top;
     viewport.scrollTop += top - anchor.top;
-    if (anchor.focused && !viewport.querySelector('[data-slot="chat-transcript-older"]')) viewport.focus();
   }, [first]);
-  return load;
+  React.useLayoutEffect(() => {
+    if (showsButton || !buttonFocused.current) return;
+    buttonFocused.current = false;
+    scrollRef.current?.focus();
+  }, [showsButton, scrollRef]);
+  const focusEvents = {
+    onFocus: () => {
+      buttonFocused.current = true;
+    },
+    onBlur: () => {
+      buttonFocused.current = false;
+    },
+  };
+  return { load, focusEvents };
 }
 
 /**
@@ -141,7 +153,8 @@ function ChatTranscript({
     messages,
     children,
   ]);
-  const loadOlder = useLoadOlder(scrollRef, messages, onLoadOlder);
+  const showsOlder = Boolean(hasOlder && onLoadOlder && messages.length > 0);
+  const older = useLoadOlder(scrollRef, messages, onLoadOlder, showsOlder);
   return (
     <div
       data-slot="chat-transcript"
@@ -166,7 +179,7 @@ function ChatTranscript({
           data-slot="chat-transcript-content"
           className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6"
         >
-          {hasOlder && onLoadOlder && messages.length > 0 ? (
+          {showsOlder ? (
             <div className="flex justify-center">
               <Button
                 type="button"
@@ -174,7 +187,8 @@ function ChatTranscript({
                 size="sm"
                 variant="outline"
                 aria-disabled={loadingOlder || undefined}
-                onClick={loadingOlder ? undefined : (event) => void loadOlder(event).catch(() => {})}
+                {...older.focusEvents}
+                onClick={loadingOlder ? undefined : () => void older.load().catch(() => {})}
               >
                 {loadingOlder ? chat.loadingEarlier : chat.showEarlier}
               </Button>

@@ -47,11 +47,18 @@ export class PendingCallsStore {
   // A fresh connection's events replace the list; they are gathered here until `synced`.
   private replacing: Map<string, PendingCallItem> | undefined;
 
+  private readonly client: Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">;
+  private readonly options: PendingCallsStoreOptions;
+
   /** A store whose blocks act through `client`. */
   constructor(
-    private readonly client: Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">,
-    private readonly options: PendingCallsStoreOptions = {},
-  ) {}
+    client: Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">,
+    options: PendingCallsStoreOptions = {},
+  ) {
+    // Fields, not parameter properties: apps compiled with `erasableSyntaxOnly` refuse those.
+    this.client = client;
+    this.options = options;
+  }
 
   /** The current snapshot; a new object whenever something changed. */
   getSnapshot = (): PendingCallsSnapshot => this.snapshot;

@@ -23,11 +23,15 @@ export class ThreadListStore {
   private nextCursor: string | null = null;
   private generation = 0;
 
+  private readonly client: Pick<ToolCallClient, "threads">;
+  private readonly pageSize: number;
+
   /** A list read through `client`, `pageSize` conversations a page. */
-  constructor(
-    private readonly client: Pick<ToolCallClient, "threads">,
-    private readonly pageSize = 50,
-  ) {}
+  constructor(client: Pick<ToolCallClient, "threads">, pageSize = 50) {
+    // Fields, not parameter properties: apps compiled with `erasableSyntaxOnly` refuse those.
+    this.client = client;
+    this.pageSize = pageSize;
+  }
 
   /** The current snapshot; a new object whenever something changed. */
   getSnapshot = (): ThreadListSnapshot => this.snapshot;
