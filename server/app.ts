@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { LanguageModel } from "ai";
 import { type Context, Hono } from "hono";
 import { loadPatternEngine } from "prepick/core";
-import { checkAgents } from "./agents/check-agents";
+import { checkAgents, isTimeoutMs, MAX_TIMEOUT_MS } from "./agents/check-agents";
 import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
 import type { Database } from "./database/database";
 import { openDatabase } from "./database/open-database";
@@ -73,7 +73,20 @@ export interface PrepickOptions extends AgentModuleOptions {
   scriptedLatencyMs?: number;
   /** How long closing waits for running runs, in ms (default 5 000). */
   stopGraceMs?: number;
+  /**
+   * How long one model call may take, in ms, for agents that set no `timeouts.modelMs`
+   * (`PREPICK_MODEL_TIMEOUT_MS`, default 300 000). Past it the run fails with `model-timeout`.
+   */
+  modelTimeoutMs?: number;
+  /**
+   * How long one tool handler may take, in ms, for agents and tools that set none
+   * (`PREPICK_TOOL_TIMEOUT_MS`, default 300 000). Past it the call fails with `tool-timeout`.
+   */
+  toolTimeoutMs?: number;
 }
+
+/** The default time limit of one model call, and of one tool handler: five minutes. */
+export const DEFAULT_CALL_TIMEOUT_MS = 300_000;
 
 /** A running reference server without its HTTP listener: `app.fetch` serves requests. */
 export interface PrepickApp {
@@ -97,6 +110,14 @@ export interface PrepickApp {
  */
 export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   await loadPatternEngine();
+  for (const name of ["modelTimeoutMs", "toolTimeoutMs"] as const) {
+    const value = options[name];
+    if (value !== undefined && !isTimeoutMs(value)) {
+      throw new Error(
+        `${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${JSON.stringify(value)}`,
+      );
+    }
+  }
   const agents = checkAgents(options.agents, { ask: options.ask });
   const moduleModel: LanguageModel =
     options.model ?? resolveModel(process.env, { latencyMs: options.scriptedLatencyMs ?? 0 });
@@ -125,6 +146,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     sweepMs: options.sweepMs ?? 2_000,
     maxRuns: options.maxRuns ?? 500,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
+    timeouts: {
+      modelMs: options.modelTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+      toolMs: options.toolTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    },
   });
   await worker.start();
   const closing = new AbortController();

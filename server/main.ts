@@ -43,6 +43,8 @@ async function main(): Promise<void> {
   const leaseMs = readWhole("PREPICK_LEASE_MS", 100, "milliseconds");
   const maxRuns = readWhole("PREPICK_MAX_RUNS", 1, "runs");
   const scriptedLatencyMs = readWhole("PREPICK_SCRIPTED_LATENCY_MS", 0, "milliseconds");
+  const modelTimeoutMs = readWhole("PREPICK_MODEL_TIMEOUT_MS", 1, "milliseconds");
+  const toolTimeoutMs = readWhole("PREPICK_TOOL_TIMEOUT_MS", 1, "milliseconds");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
@@ -67,6 +69,8 @@ async function main(): Promise<void> {
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     ...(maxRuns !== undefined ? { maxRuns } : {}),
     ...(scriptedLatencyMs !== undefined ? { scriptedLatencyMs } : {}),
+    ...(modelTimeoutMs !== undefined ? { modelTimeoutMs } : {}),
+    ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}),
     host,
     ...(databaseUrl
       ? { databaseUrl }

@@ -1,11 +1,12 @@
 import type { LanguageModel, ModelMessage } from "ai";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
-import { RUNS_CHANNEL } from "../store/channels";
+import { CANCELS_CHANNEL, RUNS_CHANNEL } from "../store/channels";
 import type { CheckpointRow, ClaimedRun, Lease, RunRow } from "../store/rows";
 import type { Store } from "../store/store";
 import { Journal, LostRunError } from "./journal";
+import { AgentMissingError, runFailure } from "./run-failure";
 import { runTurn, userModelMessage } from "./run-turn";
-import { CancelSignal, ParkSignal } from "./turn-context";
+import { CancelSignal, ParkSignal, type RunTimeouts } from "./turn-context";
 import { yieldToIo } from "./yield-to-io";
 
 /** What a worker needs. */
@@ -28,6 +29,14 @@ export interface WorkerOptions {
   maxRuns: number;
   /** How long `stop()` waits for running runs to reach a checkpoint, in ms (default 5 000). */
   stopGraceMs?: number;
+  /** How long a model call or a tool call may take unless its agent (or tool) says otherwise. */
+  timeouts: RunTimeouts;
+}
+
+/** A run this process is running: its task, and the signal that stops its model call and tool. */
+interface ActiveRun {
+  task: Promise<void>;
+  abort: AbortController;
 }
 
 // A settlement racing a park makes the worker replay instead; bound it so a bug cannot spin.
@@ -41,6 +50,14 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Why a run's signal aborts when its process stops: the run is handed back, not ended. */
+class StoppingError extends Error {
+  constructor() {
+    super("The server is stopping.");
+    this.name = "StoppingError";
+  }
+}
+
 /**
  * Runs this process's share of the runs, work-conserving: whenever it has room (a run became
  * ready and was notified, a run here ended or parked, a slot lent for a claim came back) it
@@ -50,8 +67,7 @@ function describe(error: unknown): string {
  * expires, by whichever process looks first. A periodic sweep only catches lost notifications.
  */
 export class Worker {
-  private readonly active = new Map<string, Promise<void>>();
-  private readonly abort = new AbortController();
+  private readonly active = new Map<string, ActiveRun>();
   // Slots lent to statements that may claim a run themselves (see `admit`).
   private lent = 0;
   private claiming: Promise<void> | undefined;
@@ -62,7 +78,7 @@ export class Worker {
   private mayBeReady = true;
   private stopped = false;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
-  private unlisten: (() => Promise<void>) | undefined;
+  private readonly unlisten: (() => Promise<void>)[] = [];
 
   /** @param options See {@link WorkerOptions}. */
   constructor(private readonly options: WorkerOptions) {}
@@ -79,10 +95,14 @@ export class Worker {
   /** Starts listening, renewing, looking for expired leases and sweeping; claims what is ready. */
   async start(): Promise<void> {
     const { store, leaseMs, sweepMs } = this.options;
-    this.unlisten = await store.db.listen(RUNS_CHANNEL, () => {
-      this.mayBeReady = true;
-      this.fill();
-    });
+    this.unlisten.push(
+      await store.db.listen(RUNS_CHANNEL, () => {
+        this.mayBeReady = true;
+        this.fill();
+      }),
+      // Another process took the cancel of a run this one runs.
+      await store.db.listen(CANCELS_CHANNEL, (runId) => this.abortRun(runId)),
+    );
     const every = (ms: number, work: () => Promise<unknown>) => {
       const timer = setInterval(() => {
         work().catch((error) => {
@@ -120,6 +140,23 @@ export class Worker {
       if (claimed) this.run(claimed);
       else if (lease && this.mayBeReady) this.fill();
     }
+  }
+
+  /**
+   * Stops a run that was asked to stop (its cancel is flagged in the store): aborts its model call
+   * and tool in flight here, or tells the process that runs it. The run then ends `cancelled`.
+   */
+  async cancel(runId: string): Promise<void> {
+    if (this.abortRun(runId)) return;
+    await this.options.store.db.notify(CANCELS_CHANNEL, runId);
+  }
+
+  /** Aborts a run this process runs, as cancelled; false when it runs no such run. */
+  private abortRun(runId: string): boolean {
+    const active = this.active.get(runId);
+    if (!active) return false;
+    active.abort.abort(new CancelSignal());
+    return true;
   }
 
   /** Claims ready runs now, whether or not any are known to wait. */
@@ -166,28 +203,30 @@ export class Worker {
       void this.options.store.runs.release(runId, this.options.owner).catch(() => undefined);
       return;
     }
-    const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints)
+    const abort = new AbortController();
+    const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints, abort.signal)
       .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
       .finally(() => {
         this.active.delete(runId);
         if (this.mayBeReady) this.fill();
       });
-    this.active.set(runId, task);
+    this.active.set(runId, { task, abort });
   }
 
   /** Stops claiming, interrupts running model calls and hands interrupted runs back as ready. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    await this.unlisten?.().catch(() => undefined);
-    this.abort.abort(new Error("The server is stopping."));
+    await Promise.all(this.unlisten.map((unlisten) => unlisten().catch(() => undefined)));
+    for (const { abort } of this.active.values()) abort.abort(new StoppingError());
     // A handler that never returns must not hold shutdown; its run's lease expires and another
     // process (or the next start) replays it.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const grace = new Promise((resolve) => {
       timer = setTimeout(resolve, this.options.stopGraceMs ?? 5_000);
     });
-    await Promise.race([Promise.allSettled([...this.active.values(), this.claiming]), grace]);
+    const tasks = [...this.active.values()].map((active) => active.task);
+    await Promise.race([Promise.allSettled([...tasks, this.claiming]), grace]);
     clearTimeout(timer);
   }
 
@@ -199,14 +238,30 @@ export class Worker {
       .flatMap((earlier) => earlier.modelMessages ?? [userModelMessage(earlier.userMessage)]);
   }
 
-  private async execute(run: RunRow, claimedJournal: CheckpointRow[]): Promise<void> {
+  /** The time limits of an agent's calls: its own, else this server's. */
+  private timeoutsOf(agent: AgentDefinition): RunTimeouts {
+    return {
+      modelMs: agent.timeouts?.modelMs ?? this.options.timeouts.modelMs,
+      toolMs: agent.timeouts?.toolMs ?? this.options.timeouts.toolMs,
+    };
+  }
+
+  /** Ends a run as failed: a code and a sentence in its `run-finish`, the error's own text in the log. */
+  private async fail(run: RunRow, error: unknown): Promise<void> {
+    const { code, error: sentence, errorId } = runFailure(run.id, error);
+    await this.options.store.runs.finish(run.id, this.options.owner, {
+      status: "failed",
+      error: sentence,
+      code,
+      errorId,
+    });
+  }
+
+  private async execute(run: RunRow, claimedJournal: CheckpointRow[], signal: AbortSignal): Promise<void> {
     const { store, owner } = this.options;
     const agent = this.options.agents.get(run.agent);
     if (!agent) {
-      await store.runs.finish(run.id, owner, {
-        status: "failed",
-        error: `The agent "${run.agent}" is not configured on this server, so the run cannot go on.`,
-      });
+      await this.fail(run, new AgentMissingError(run.agent));
       return;
     }
     let entries = claimedJournal;
@@ -230,7 +285,8 @@ export class Worker {
             await store.frames.append(run.id, owner, frames);
             await yieldToIo();
           },
-          abortSignal: this.abort.signal,
+          abortSignal: signal,
+          timeouts: this.timeoutsOf(agent),
         });
         await store.runs.finish(run.id, owner, { status: "completed", modelMessages: messages });
         return;
@@ -257,13 +313,13 @@ export class Worker {
           await store.runs.release(run.id, owner).catch(() => undefined);
           return;
         }
-        await store.runs.finish(run.id, owner, { status: "failed", error: describe(error) });
+        await this.fail(run, error);
         return;
       }
     }
-    await store.runs.finish(run.id, owner, {
-      status: "failed",
-      error: `The run was woken ${MAX_REPLAYS} times without settling; it stops rather than spin.`,
-    });
+    await this.fail(
+      run,
+      new Error(`The run was woken ${MAX_REPLAYS} times without settling; it stops rather than spin.`),
+    );
   }
 }

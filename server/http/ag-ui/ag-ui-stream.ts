@@ -121,7 +121,22 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
           ]);
           return;
         case "failed":
-          send([{ type: EventType.RUN_ERROR, message: ending.message, code: "run_failed" } as BaseEvent]);
+          // The sentence, and the failure's own code and error id where AG-UI has no field for them.
+          send([
+            {
+              type: EventType.RUN_ERROR,
+              message: ending.message,
+              code: "run_failed",
+              ...(ending.code
+                ? {
+                    metadata: metadata({
+                      code: ending.code,
+                      ...(ending.errorId ? { errorId: ending.errorId } : {}),
+                    }),
+                  }
+                : {}),
+            } as BaseEvent,
+          ]);
           return;
       }
     },
