@@ -123,34 +123,50 @@ function closeOpen(state: AgUiFoldState, chunks: UIMessageChunk[]): AgUiFoldStat
   return { ...state, openText: [], openReasoning: [] };
 }
 
+/** A streamed tool call's arguments as its input: `{}` when it sent none. */
+function streamedInput(
+  call: StreamedToolCall | undefined,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (!call) return { ok: false, error: "no such call" };
+  try {
+    return { ok: true, value: call.args.trim() === "" ? {} : JSON.parse(call.args) };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
 function toolEnd(state: AgUiFoldState, id: string, chunks: UIMessageChunk[]): AgUiFoldState {
   const call = state.tools[id];
   if (!call || call.ended) return state;
   const tools = { ...state.tools, [id]: { ...call, ended: true } };
-  try {
-    const input: unknown = call.args.trim() === "" ? {} : JSON.parse(call.args);
-    chunks.push({
-      type: "tool-input-available",
-      toolCallId: id,
-      toolName: call.toolName,
-      input,
-      providerExecuted: true,
-    });
-  } catch (error) {
-    chunks.push({
-      type: "tool-input-error",
-      toolCallId: id,
-      toolName: call.toolName,
-      input: call.args,
-      providerExecuted: true,
-      errorText: `The arguments of ${call.toolName} are not JSON: ${(error as Error).message}`,
-    });
-  }
+  const input = streamedInput(call);
+  chunks.push(
+    input.ok
+      ? {
+          type: "tool-input-available",
+          toolCallId: id,
+          toolName: call.toolName,
+          input: input.value,
+          providerExecuted: true,
+        }
+      : {
+          type: "tool-input-error",
+          toolCallId: id,
+          toolName: call.toolName,
+          input: call.args,
+          providerExecuted: true,
+          errorText: `The arguments of ${call.toolName} are not JSON: ${input.error}`,
+        },
+  );
   return { ...state, tools };
 }
 
-/** The parts an interrupt set asks on: one `ask` part for the questions, an approval per other interrupt. */
-function interruptChunks(set: InterruptSet): UIMessageChunk[] {
+/**
+ * The parts an interrupt set asks on: one `ask` part for the questions, an approval per other
+ * interrupt. An approval whose producer describes the tool carries it as the part's `toolMetadata`
+ * (as the Prepick server's own stream does), set again on a streamed call's part.
+ */
+function interruptChunks(set: InterruptSet, tools: AgUiFoldState["tools"]): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
   if (set.questions) {
     chunks.push({
@@ -164,6 +180,8 @@ function interruptChunks(set: InterruptSet): UIMessageChunk[] {
   }
   for (const approval of set.approvals) {
     const interrupt = set.interrupts.find((candidate) => candidate.id === approval.interruptId);
+    const toolMetadata =
+      approval.description !== undefined ? { toolMetadata: { description: approval.description } } : {};
     if (approval.ownPart && interrupt) {
       chunks.push({
         type: "tool-input-available",
@@ -172,7 +190,20 @@ function interruptChunks(set: InterruptSet): UIMessageChunk[] {
         input: approvalInput(interrupt),
         dynamic: true,
         providerExecuted: true,
+        ...toolMetadata,
       });
+    } else if (!approval.ownPart && approval.description !== undefined) {
+      const input = streamedInput(tools[approval.toolCallId]);
+      if (input.ok) {
+        chunks.push({
+          type: "tool-input-available",
+          toolCallId: approval.toolCallId,
+          toolName: approval.toolName,
+          input: input.value,
+          providerExecuted: true,
+          ...toolMetadata,
+        });
+      }
     }
     chunks.push({
       type: "tool-approval-request",
@@ -188,7 +219,7 @@ function finish(state: AgUiFoldState, event: RunFinishedEvent, chunks: UIMessage
   const outcome = event.outcome;
   if (outcome?.type === "interrupt") {
     const pending = readInterruptSet(outcome.interrupts, closed.tools);
-    chunks.push(...interruptChunks(pending));
+    chunks.push(...interruptChunks(pending, closed.tools));
     chunks.push({ type: "finish", finishReason: "tool-calls" });
     return { ...closed, status: "interrupted", pending, decisions: {}, outcome: undefined };
   }
