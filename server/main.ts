@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const scriptedLatencyMs = readWhole("PREPICK_SCRIPTED_LATENCY_MS", 0, "milliseconds");
   const modelTimeoutMs = readWhole("PREPICK_MODEL_TIMEOUT_MS", 1, "milliseconds");
   const toolTimeoutMs = readWhole("PREPICK_TOOL_TIMEOUT_MS", 1, "milliseconds");
+  const inboxPollMs = readWhole("PREPICK_INBOX_POLL_MS", 100, "milliseconds");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     ...(scriptedLatencyMs !== undefined ? { scriptedLatencyMs } : {}),
     ...(modelTimeoutMs !== undefined ? { modelTimeoutMs } : {}),
     ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}),
+    ...(inboxPollMs !== undefined ? { inboxPollMs } : {}),
     host,
     ...(databaseUrl
       ? { databaseUrl }
