@@ -1,10 +1,12 @@
 import type { LanguageModel, ModelMessage } from "ai";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
+import { isStoreUnavailable } from "../database/store-unavailable";
+import { logError } from "../log";
 import { CANCELS_CHANNEL, RUNS_CHANNEL } from "../store/channels";
 import type { CheckpointRow, ClaimedRun, Lease, RunRow } from "../store/rows";
 import type { Store } from "../store/store";
 import { Journal, LostRunError } from "./journal";
-import { AgentMissingError, runFailure } from "./run-failure";
+import { AgentMissingError, ModelCallError, ModelTimeoutError, runFailure } from "./run-failure";
 import { runTurn, userModelMessage } from "./run-turn";
 import { CancelSignal, ParkSignal, type RunTimeouts } from "./turn-context";
 import { yieldToIo } from "./yield-to-io";
@@ -45,9 +47,16 @@ const MAX_REPLAYS = 100;
 const CLAIM_BATCH = 32;
 // Expired leases produce no notification, so every process looks for them this often (at most).
 const LEASE_CHECK_MS = 500;
+// How long to wait before asking an unreachable store again: doubling from the first to the last.
+const RETRY_MS = { first: 100, last: 2_000 } as const;
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a run's error is the store's (unreachable, full), not the model's own. */
+function storeFailed(error: unknown): boolean {
+  // A provider's own ECONNREFUSED is the model's failure, whatever its cause says.
+  if (error instanceof ModelCallError || error instanceof ModelTimeoutError) return false;
+  return isStoreUnavailable(error);
 }
 
 /** Why a run's signal aborts when its process stops: the run is handed back, not ended. */
@@ -77,6 +86,9 @@ export class Worker {
   // so a run's end costs no statement when nothing waits.
   private mayBeReady = true;
   private stopped = false;
+  // Set after a statement that may have claimed a run for this process broke with its connection:
+  // until the store answers again and such runs are handed back, nothing more is claimed here.
+  private recovering: Promise<void> | undefined;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private readonly unlisten: (() => Promise<void>)[] = [];
 
@@ -89,7 +101,7 @@ export class Worker {
 
   /** How many more runs this process may take now. */
   private room(): number {
-    return this.stopped ? 0 : this.options.maxRuns - this.active.size - this.lent;
+    return this.stopped || this.recovering ? 0 : this.options.maxRuns - this.active.size - this.lent;
   }
 
   /** Starts listening, renewing, looking for expired leases and sweeping; claims what is ready. */
@@ -106,7 +118,8 @@ export class Worker {
     const every = (ms: number, work: () => Promise<unknown>) => {
       const timer = setInterval(() => {
         work().catch((error) => {
-          if (!this.stopped) console.error(`Prepick: a worker's timer failed: ${describe(error)}`);
+          // An unreachable store is said by every request that meets it (503); once here is noise.
+          if (!this.stopped && !isStoreUnavailable(error)) logError("worker timer failed", error);
         });
       }, ms);
       timer.unref?.();
@@ -134,6 +147,10 @@ export class Worker {
     try {
       result = await claim(lease);
       return result;
+    } catch (error) {
+      // The statement may have committed, claiming a run here, with its answer lost on the way.
+      if (lease && isStoreUnavailable(error)) this.recoverStrays();
+      throw error;
     } finally {
       if (lease) this.lent -= 1;
       const claimed = result && "claimed" in result ? (result.claimed as ClaimedRun | undefined) : undefined;
@@ -187,7 +204,9 @@ export class Worker {
       }
     })()
       .catch((error) => {
-        if (!this.stopped) console.error(`Prepick: claiming ready runs failed: ${describe(error)}`);
+        if (this.stopped) return;
+        if (isStoreUnavailable(error)) this.recoverStrays();
+        else logError("claiming ready runs failed", error);
       })
       .finally(() => {
         this.claiming = undefined;
@@ -205,12 +224,73 @@ export class Worker {
     }
     const abort = new AbortController();
     const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints, abort.signal)
-      .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
+      .catch(async (error) => {
+        // The store broke under the run: hand it back the moment it answers, to be resumed from
+        // its journal, here or elsewhere, rather than hold it until its lease runs out.
+        if (isStoreUnavailable(error)) await this.handBack(runId);
+        else logError("run stopped unexpectedly", error, { runId });
+      })
       .finally(() => {
         this.active.delete(runId);
         if (this.mayBeReady) this.fill();
       });
     this.active.set(runId, { task, abort });
+  }
+
+  /**
+   * Hands back as ready a run whose task the store broke under, as soon as the store answers: the
+   * run resumes from its journal at once (a notification wakes whoever has room, this process
+   * included) instead of waiting out its lease. Gives up after a lease, when any process would.
+   */
+  private async handBack(runId: string): Promise<void> {
+    const until = Date.now() + this.options.leaseMs;
+    for (
+      let delay: number = RETRY_MS.first;
+      !this.stopped && Date.now() < until;
+      delay = Math.min(delay * 2, RETRY_MS.last)
+    ) {
+      try {
+        await this.options.store.runs.release(runId, this.options.owner);
+        // Its notification may be lost while the listening connection reconnects: claim anyway.
+        this.mayBeReady = true;
+        return;
+      } catch (error) {
+        if (!isStoreUnavailable(error)) {
+          logError("handing a run back failed", error, { runId });
+          return;
+        }
+      }
+      await sleep(delay);
+    }
+  }
+
+  /**
+   * After a statement that could have claimed runs here broke with its connection (a settlement,
+   * a start, a claim), hands back every run leased to this process that it is not running, once
+   * the store answers. Claiming waits meanwhile, so no claim can commit between the list of runs
+   * held here and the statement.
+   */
+  private recoverStrays(): void {
+    if (this.recovering || this.stopped) return;
+    this.recovering = (async () => {
+      for (let delay: number = RETRY_MS.first; !this.stopped; delay = Math.min(delay * 2, RETRY_MS.last)) {
+        await sleep(delay);
+        // A claim still on its way would be taken for a stray: let it come back first.
+        if (this.lent > 0 || this.claiming) continue;
+        try {
+          await this.options.store.runs.releaseStray(this.options.owner, [...this.active.keys()]);
+          return;
+        } catch (error) {
+          if (!isStoreUnavailable(error)) {
+            logError("handing back stray runs failed", error);
+            return;
+          }
+        }
+      }
+    })().finally(() => {
+      this.recovering = undefined;
+      this.wake();
+    });
   }
 
   /** Stops claiming, interrupts running model calls and hands interrupted runs back as ready. */
@@ -313,6 +393,8 @@ export class Worker {
           await store.runs.release(run.id, owner).catch(() => undefined);
           return;
         }
+        // Not the run's failure: the store's. The run is handed back and goes on (see `run`).
+        if (storeFailed(error)) throw error;
         await this.fail(run, error);
         return;
       }

@@ -252,6 +252,23 @@ export class RunStore {
   }
 
   /**
+   * Hands back as ready every run leased to `owner` that it is not running (`running`): what a
+   * statement claimed for it while its connection broke, the claim committed but its answer lost.
+   * Returns how many, each with a notification.
+   */
+  async releaseStray(owner: string, running: readonly string[]): Promise<number> {
+    const rows = await this.db.query(
+      `WITH released AS (
+         UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
+         WHERE status = 'running' AND lease_owner = $1
+           AND id NOT IN (SELECT jsonb_array_elements_text($2::jsonb)) RETURNING id)
+       SELECT pg_notify('${RUNS_CHANNEL}', id) AS notified FROM released`,
+      [owner, json(running)],
+    );
+    return rows.length;
+  }
+
+  /**
    * Parks a running run on the call `waitingOn` and streams `run-parked`, in one statement. A
    * settlement that arrived while it ran (`wake_pending`) keeps it running instead, and so does
    * a cancel request (the caller ends it).
