@@ -6,19 +6,23 @@ import { checkAgents, isTimeoutMs, MAX_TIMEOUT_MS } from "./agents/check-agents"
 import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
 import type { Database } from "./database/database";
 import { openDatabase } from "./database/open-database";
+import { isStoreUnavailable } from "./database/store-unavailable";
 import { type ActorVariables, type Authenticate, actorMiddleware, pageCookieMiddleware } from "./http/actor";
 import { agUiRoute } from "./http/ag-ui/ag-ui-route";
 import { chatRoute } from "./http/chat-route";
 import type { RouteContext } from "./http/context";
 import { corsMiddleware } from "./http/cors";
 import { crossSiteGuard } from "./http/cross-site-guard";
+import { hostCheck, isLoopbackAddress } from "./http/host-check";
 import { DEFAULT_INBOX_POLL_MS } from "./http/inbox-stream";
+import { OpenFeeds } from "./http/open-feeds";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
 import { storableUrlMiddleware } from "./http/storable-url";
 import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
+import { logError } from "./log";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
@@ -53,6 +57,17 @@ export interface PrepickOptions extends AgentModuleOptions {
    * (`PREPICK_CORS_ORIGINS`), e.g. an app's dev server `http://localhost:5173`. Default none.
    */
   corsOrigins?: readonly string[];
+  /**
+   * The interface the listener binds (`createServer` passes its own). On a loopback one
+   * (`127.0.0.1`, `::1`, `localhost`) the server answers only requests whose `Host` is a loopback
+   * name or one of `allowedHosts` (421 otherwise), so a page reached by DNS rebinding is refused.
+   */
+  host?: string;
+  /**
+   * Host names the server answers besides loopback ones (`PREPICK_ALLOWED_HOSTS`), e.g. the name
+   * a proxy in front forwards. When given, every other `Host` is refused (421), whatever the bind.
+   */
+  allowedHosts?: readonly string[];
   /** How long a worker's claim on a run lasts without renewal, in ms (default 30 000). */
   leaseMs?: number;
   /**
@@ -89,7 +104,19 @@ export interface PrepickOptions extends AgentModuleOptions {
    * (`PREPICK_INBOX_POLL_MS`, default 10 000): it only bounds the delay of a lost notification.
    */
   inboxPollMs?: number;
+  /**
+   * The most inbox feeds (`GET /agent/approvals/stream`) one actor may hold open in this process
+   * (`PREPICK_MAX_FEEDS_PER_ACTOR`, default 8); past it a new one answers 429 with Retry-After.
+   * A browser shares one feed between its tabs.
+   */
+  maxFeedsPerActor?: number;
 }
+
+/** How many inbox feeds one actor may hold open in one process, unless configured. */
+const DEFAULT_FEEDS_PER_ACTOR = 8;
+
+/** How long a client waits before trying again when the store cannot be reached, in seconds. */
+const STORE_RETRY_AFTER_S = 2;
 
 /** The default time limit of one model call, and of one tool handler: five minutes. */
 export const DEFAULT_CALL_TIMEOUT_MS = 300_000;
@@ -167,6 +194,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     agents,
     closing: closing.signal,
     inboxPollMs: options.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
+    feeds: new OpenFeeds(options.maxFeedsPerActor ?? DEFAULT_FEEDS_PER_ACTOR),
   };
   const app = new Hono<{ Variables: ActorVariables }>();
   // Shutting down: requests already in flight finish; new ones, and any that still fail because
@@ -192,6 +220,12 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
       if (inFlight === 0) drained?.();
     }
   });
+  // Before anything reads the request: a page that reached this server under another site's name
+  // is refused whole.
+  const loopback = options.host !== undefined && isLoopbackAddress(options.host);
+  if (loopback || (options.allowedHosts?.length ?? 0) > 0) {
+    app.use("*", hostCheck({ loopback, hosts: options.allowedHosts ?? [] }));
+  }
   app.use("*", storableUrlMiddleware());
   const corsOrigins = options.corsOrigins ?? [];
   // Before the actor check too: a request another site sent is refused before it can act or be
@@ -219,8 +253,23 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {
     if (draining) return unavailable(c);
-    console.error(`Prepick: ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json({ error: "The server failed to handle the request." }, 500);
+    // The log line is JSON: a path holding %0a cannot start a line of its own. The person gets
+    // the line's id, never the error's own text.
+    const request = { method: c.req.method, path: c.req.path };
+    if (isStoreUnavailable(error)) {
+      const errorId = logError("store unavailable", error, request);
+      return c.json(
+        {
+          error: "The server cannot reach its store just now; try again in a few seconds.",
+          code: "store-unavailable",
+          errorId,
+        },
+        503,
+        { "retry-after": String(STORE_RETRY_AFTER_S) },
+      );
+    }
+    const errorId = logError("request failed", error, request);
+    return c.json({ error: "The server failed to handle the request.", code: "internal", errorId }, 500);
   });
   let closed: Promise<void> | undefined;
   return {
