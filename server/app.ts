@@ -26,6 +26,7 @@ import { logError } from "./log";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
+import { sweepRetention } from "./store/retention";
 import { createStore, type Store } from "./store/store";
 import { FrameHub } from "./stream/frame-hub";
 
@@ -110,6 +111,24 @@ export interface PrepickOptions extends AgentModuleOptions {
    * A browser shares one feed between its tabs.
    */
   maxFeedsPerActor?: number;
+  /**
+   * The most runs one actor may have `ready` or `running` at once, across processes
+   * (`PREPICK_MAX_ACTIVE_RUNS_PER_ACTOR`; default none). Past it a new turn answers 429 with
+   * Retry-After. Parked runs wait on the person, not the server, and do not count.
+   */
+  maxActiveRunsPerActor?: number;
+  /**
+   * The most turns one actor may start in a minute, across processes
+   * (`PREPICK_MAX_STARTS_PER_MINUTE`; default none). Past it a new turn answers 429 with the
+   * seconds until one leaves the minute as Retry-After.
+   */
+  maxStartsPerMinute?: number;
+  /**
+   * How long a finished run keeps its frames and checkpoints, in ms (`PREPICK_RETENTION_DAYS`;
+   * default forever). Past it they are removed but the run's first and last frame; the run, its
+   * messages, tool calls and usage stay. Parked runs are never touched.
+   */
+  retentionMs?: number;
 }
 
 /** How many inbox feeds one actor may hold open in one process, unless configured. */
@@ -143,6 +162,17 @@ export interface PrepickApp {
  */
 export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   await loadPatternEngine();
+  for (const name of [
+    "maxFeedsPerActor",
+    "maxActiveRunsPerActor",
+    "maxStartsPerMinute",
+    "retentionMs",
+  ] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) {
+      throw new Error(`${name} must be a whole number, at least 1, not ${JSON.stringify(value)}`);
+    }
+  }
   for (const name of ["modelTimeoutMs", "toolTimeoutMs"] as const) {
     const value = options[name];
     if (value !== undefined && !isTimeoutMs(value)) {
@@ -185,6 +215,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     },
   });
   await worker.start();
+  const stopRetention =
+    options.retentionMs !== undefined
+      ? sweepRetention(store, options.retentionMs, (error) => logError("pruning finished runs failed", error))
+      : undefined;
   const closing = new AbortController();
   const context: RouteContext = {
     store,
@@ -195,6 +229,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     closing: closing.signal,
     inboxPollMs: options.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
     feeds: new OpenFeeds(options.maxFeedsPerActor ?? DEFAULT_FEEDS_PER_ACTOR),
+    limits: {
+      ...(options.maxActiveRunsPerActor !== undefined ? { activeRuns: options.maxActiveRunsPerActor } : {}),
+      ...(options.maxStartsPerMinute !== undefined ? { startsPerMinute: options.maxStartsPerMinute } : {}),
+    },
   };
   const app = new Hono<{ Variables: ActorVariables }>();
   // Shutting down: requests already in flight finish; new ones, and any that still fail because
@@ -290,6 +328,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
             };
           });
         }
+        await stopRetention?.();
         await worker.stop();
         await hub.stop();
         await inboxHub.stop();

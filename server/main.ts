@@ -46,6 +46,9 @@ async function main(): Promise<void> {
   const toolTimeoutMs = readWhole("PREPICK_TOOL_TIMEOUT_MS", 1, "milliseconds");
   const inboxPollMs = readWhole("PREPICK_INBOX_POLL_MS", 100, "milliseconds");
   const maxFeedsPerActor = readWhole("PREPICK_MAX_FEEDS_PER_ACTOR", 1, "feeds");
+  const maxActiveRunsPerActor = readWhole("PREPICK_MAX_ACTIVE_RUNS_PER_ACTOR", 1, "runs");
+  const maxStartsPerMinute = readWhole("PREPICK_MAX_STARTS_PER_MINUTE", 1, "turns");
+  const retentionDays = readWhole("PREPICK_RETENTION_DAYS", 1, "days");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
@@ -76,6 +79,9 @@ async function main(): Promise<void> {
     ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}),
     ...(inboxPollMs !== undefined ? { inboxPollMs } : {}),
     ...(maxFeedsPerActor !== undefined ? { maxFeedsPerActor } : {}),
+    ...(maxActiveRunsPerActor !== undefined ? { maxActiveRunsPerActor } : {}),
+    ...(maxStartsPerMinute !== undefined ? { maxStartsPerMinute } : {}),
+    ...(retentionDays !== undefined ? { retentionMs: retentionDays * 86_400_000 } : {}),
     host,
     ...(databaseUrl
       ? { databaseUrl }

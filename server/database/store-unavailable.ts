@@ -19,7 +19,7 @@ const UNAVAILABLE_ERRNO = new Set([
 
 // The pg driver's own words when a connection ends under a statement, or cannot be had in time.
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection is not queryable|Client was closed|timeout exceeded when trying to connect|no space left on device/i;
+  /Connection terminated|is not queryable|Client was closed|timeout exceeded when trying to connect|no space left on device/i;
 
 /**
  * Whether an error says the store cannot be reached or cannot write just now (PostgreSQL stopped,

@@ -18,6 +18,8 @@ export interface RouteContext {
   inboxHub: FrameHub;
   /** The hosted agents, in configuration order (the first is the default). */
   agents: readonly AgentDefinition[];
+  /** The per-actor limits on starting turns; each unset is no limit. */
+  limits: { activeRuns?: number; startsPerMinute?: number };
   /** The inbox feeds each actor holds open, capped. */
   feeds: OpenFeeds;
   /** Stops streams when the server closes. */
