@@ -33,8 +33,9 @@ type Story = StoryObj<typeof meta>;
 export const Empty: Story = {
   args: { messages: [] },
   play: async ({ canvasElement }) => {
-    const log = within(canvasElement).getByRole("log", { name: "Conversation" });
-    await expect(log).toHaveAttribute("aria-live", "polite");
+    const region = within(canvasElement).getByRole("region", { name: "Conversation" });
+    const log = within(region).getByRole("log");
+    await expect(log).toHaveAttribute("aria-relevant", "additions");
     await expect(log).toHaveTextContent("No messages yet");
   },
 };
@@ -109,26 +110,38 @@ function distanceFromBottom(element: HTMLElement): number {
   return element.scrollHeight - element.scrollTop - element.clientHeight;
 }
 
+/** The person scrolls up to read, as the wheel says it (a scroll event alone is no intent). */
+function scrollUp(viewport: HTMLElement) {
+  viewport.dispatchEvent(new WheelEvent("wheel", { deltaY: -400, bubbles: true }));
+  viewport.scrollTop = 0;
+}
+
 /** Follows new messages; scrolling up to read stops it, "Jump to latest" resumes it. */
 export const FollowsUntilScrolledUp: Story = {
   args: { messages: [] },
   render: () => <GrowingTranscript />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const log = canvas.getByRole("log");
-    await waitFor(() => expect(distanceFromBottom(log)).toBeLessThanOrEqual(1));
+    const viewport = canvas.getByRole("region", { name: "Conversation" });
+    const jump = canvas.getByRole("button", { name: "Jump to latest" });
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+    // At the end there is nothing to jump to: the button is inert and out of the tab order.
+    await expect(jump).toHaveAttribute("data-active", "false");
     await userEvent.click(canvas.getByRole("button", { name: "Add a message" }));
-    await waitFor(() => expect(distanceFromBottom(log)).toBeLessThanOrEqual(1));
-    await expect(log.scrollTop).toBeGreaterThan(0);
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+    await expect(viewport.scrollTop).toBeGreaterThan(0);
 
-    log.scrollTop = 0;
-    const jump = await canvas.findByRole("button", { name: "Jump to latest" });
+    scrollUp(viewport);
+    await waitFor(() => expect(jump).toHaveAttribute("data-active", "true"));
     await userEvent.click(canvas.getByRole("button", { name: "Add a message" }));
-    await expect(log.scrollTop).toBe(0);
+    await expect(viewport.scrollTop).toBe(0);
 
     await userEvent.click(jump);
-    await waitFor(() => expect(distanceFromBottom(log)).toBeLessThanOrEqual(1));
-    await expect(canvas.queryByRole("button", { name: "Jump to latest" })).toBeNull();
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+    await waitFor(() => expect(jump).toHaveAttribute("data-active", "false"));
+    // Following again: the next message is followed.
+    await userEvent.click(canvas.getByRole("button", { name: "Add a message" }));
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
   },
 };
 
@@ -167,8 +180,8 @@ export const ShowEarlierMessages: Story = {
   render: () => <PagedTranscript />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const log = canvas.getByRole("log");
-    log.scrollTop = 0;
+    const log = canvas.getByRole("region", { name: "Conversation" });
+    scrollUp(log);
     const button = await canvas.findByRole("button", { name: "Show earlier messages" });
     const reading = canvas.getByText(/Question number 20:/);
     const offset = () => reading.getBoundingClientRect().top - log.getBoundingClientRect().top;

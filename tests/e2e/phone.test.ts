@@ -121,9 +121,10 @@ describe("the demo page on a phone", () => {
         await settledOutcome(page).getByText("Answered").waitFor();
         await expect.poll(() => composer(page).isEnabled()).toBe(true);
 
-        // Scrolled up to read, the way back sits beside the conversation, not on top of it. A
-        // second message gives the log more than a screen to scroll.
-        const viewport = page.locator('[data-slot="chat-transcript-viewport"]');
+        // Scrolled up to read, the way back is in view and clear of the header and the message
+        // box (shadcn's scroller lays it over the conversation's foot). A second message gives
+        // the conversation more than a screen to scroll.
+        const viewport = page.locator('[data-slot="message-scroller-viewport"]');
         await sendMessage(page, "Now the number helpers, please");
         await expect.poll(() => page.locator('[data-role="user"]').count()).toBe(2);
         await expect
@@ -144,17 +145,16 @@ describe("the demo page on a phone", () => {
             const box = (selector: string) =>
               document.querySelector(selector)?.getBoundingClientRect() ?? null;
             return {
-              jump: box('[data-slot="chat-transcript-jump"]'),
-              viewport: box('[data-slot="chat-transcript-viewport"]'),
+              jump: box('[data-slot="message-scroller-button"]'),
               footer: box('[data-slot="agent-chat-footer"]'),
               header: box('[data-slot="agent-chat-header"]'),
             };
           });
-          expect(overlaps(boxes.jump, boxes.viewport)).toBe(false);
           expect(overlaps(boxes.jump, boxes.footer)).toBe(false);
           expect(overlaps(boxes.jump, boxes.header)).toBe(false);
           await jump.click();
-          await jump.waitFor({ state: "detached" });
+          // Back at the end there is nothing to jump to: the button goes inert, out of the tab order.
+          await expect.poll(() => jump.getAttribute("data-active")).toBe("false");
         }
         await expectInViewAndUncovered(composer(page), "the message box after the reply");
       },
@@ -186,7 +186,7 @@ describe("a 300-character word", () => {
         expect(await horizontalOverflow(page)).toBe(0);
         // Nothing inside the conversation is wider than its column either.
         const widest = await page.evaluate(() => {
-          const column = document.querySelector('[data-slot="chat-transcript-content"]');
+          const column = document.querySelector('[data-slot="message-scroller-content"]');
           if (!column) return undefined;
           const right = column.getBoundingClientRect().right;
           return Math.max(
@@ -196,7 +196,7 @@ describe("a 300-character word", () => {
           );
         });
         expect(widest).toBeLessThanOrEqual(1);
-        const viewport = page.locator('[data-slot="chat-transcript-viewport"]');
+        const viewport = page.locator('[data-slot="message-scroller-viewport"]');
         expect(await viewport.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
       },
       FLOW_TIMEOUT,
