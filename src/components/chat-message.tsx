@@ -3,12 +3,14 @@
 import * as React from "react";
 import { Streamdown } from "streamdown";
 import { Bubble, BubbleContent } from "@/components/ui/bubble";
-import { Message, MessageContent } from "@/components/ui/message";
+import { Message, MessageContent, MessageFooter } from "@/components/ui/message";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatApproval } from "./chat-approval";
 import { ChatElicitation } from "./chat-elicitation";
+import { ChatMessageCollapsible, isLongMessage, messageText } from "./chat-message-collapsible";
+import { ChatMessageCopy } from "./chat-message-copy";
 import { ChatToolCall } from "./chat-tool-call";
 
 /**
@@ -161,6 +163,8 @@ const ChatMessage = React.memo(function ChatMessage({
 }) {
   const { chat } = usePrepickMessages();
   const isUser = message.role === "user";
+  const streaming = isStreaming(message);
+  const text = messageText(message);
   const blocks = message.blocks.map((block) => {
     const custom = renderBlock?.(block, message);
     const content = custom === undefined ? defaultBlock(block, message) : custom;
@@ -170,7 +174,7 @@ const ChatMessage = React.memo(function ChatMessage({
     <article
       data-slot="chat-message"
       data-role={message.role}
-      data-streaming={isStreaming(message) ? "" : undefined}
+      data-streaming={streaming ? "" : undefined}
       aria-label={isUser ? chat.you : chat.assistant}
       className={cn("group/chat-message w-full", className)}
       {...props}
@@ -181,12 +185,17 @@ const ChatMessage = React.memo(function ChatMessage({
           {isUser ? (
             <Bubble variant="default" align="end">
               <BubbleContent className="flex flex-col gap-3 rounded-2xl rounded-ee-md px-4 py-2.5">
-                {blocks}
+                <ChatMessageCollapsible long={isLongMessage(message)}>{blocks}</ChatMessageCollapsible>
               </BubbleContent>
             </Bubble>
           ) : (
             blocks
           )}
+          {!isUser && text !== "" && !streaming ? (
+            <MessageFooter className="gap-2 px-0">
+              <ChatMessageCopy text={text} className="-ms-3" />
+            </MessageFooter>
+          ) : null}
         </MessageContent>
       </Message>
     </article>

@@ -114,7 +114,7 @@ function ChatTranscript({
                 </MarkerContent>
               </Marker>
             ) : null}
-            <MessageScrollerContent className="mx-auto w-full max-w-3xl gap-6 px-4 pt-6 pb-16">
+            <MessageScrollerContent className="mx-auto w-full max-w-3xl gap-6 px-4 py-6">
               {messages.length === 0 ? (
                 <MessageScrollerItem>
                   {empty ?? (

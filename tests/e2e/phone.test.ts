@@ -135,11 +135,11 @@ describe("the demo page on a phone", () => {
         );
         expect(scrollable || size.height > 700).toBe(true);
         if (scrollable) {
-          await viewport.evaluate((element) => {
-            element.scrollTop = 0;
-            element.dispatchEvent(new Event("scroll"));
-          });
+          // The person scrolls up with the wheel: an intent the scroller yields to.
+          await viewport.hover();
+          await page.mouse.wheel(0, -5000);
           const jump = page.getByRole("button", { name: "Jump to latest" });
+          await expect.poll(() => jump.getAttribute("data-active")).toBe("true");
           await expectInViewAndUncovered(jump, "Jump to latest");
           const boxes = await page.evaluate(() => {
             const box = (selector: string) =>
