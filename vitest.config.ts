@@ -2,9 +2,22 @@ import { fileURLToPath } from "node:url";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { configDefaults, defineConfig } from "vitest/config";
-import { PROCESS_FILES } from "./tests/support/process-files";
 
 const from = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The test files that wait on other processes (a server, PostgreSQL, Chromium, npm install, a
+ * build): the `processes` project runs them several at a time, since they spend their time waiting,
+ * not computing. Every file under tests/ is one: put a test that starts another process there. The
+ * few files under server/ that start one are listed. `npm run test:timings` reads this list too.
+ */
+export const PROCESS_FILES = [
+  "tests/**/*.test.{ts,tsx}",
+  "server/agents-module.test.ts",
+  "server/agents/define-agent.test.ts",
+  "server/database/data-dir-lock.test.ts",
+  "server/database/database.test.ts",
+];
 
 export default defineConfig({
   // The `@/…` aliases and the package's own names come from tsconfig.json's `paths`, the one list.
@@ -19,7 +32,7 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: "tests/artifacts/vitest-results.json" }]],
     projects: [
       {
-        // Files that wait on other processes (tests/support/process-files.ts): four at a time on
+        // Files that wait on other processes (PROCESS_FILES above): three at a time on
         // two cores, first, since the longest files are among them. They share no port (each binds
         // a free one) and no folder (each works in temp folders; the demo is built once, locked).
         extends: true,
@@ -27,7 +40,7 @@ export default defineConfig({
           name: "processes",
           include: PROCESS_FILES,
           setupFiles: ["./tests/support/pattern-engine.setup.ts"],
-          maxWorkers: 4,
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },

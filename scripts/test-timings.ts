@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { matchesGlob, relative } from "node:path";
 import { machine } from "../bench/table";
-import { PROCESS_FILES } from "../tests/support/process-files";
+import { PROCESS_FILES } from "../vitest.config";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const RESULTS = new URL("../tests/artifacts/vitest-results.json", import.meta.url);
