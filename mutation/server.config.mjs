@@ -16,7 +16,8 @@ export default {
   tsconfigFile: "mutation/no-tsconfig-rewrite.json",
   coverageAnalysis: "perTest",
   ignoreStatic: true,
-  concurrency: 1,
+  // One runner per core: the settle and journal tests wait on PGlite more than they compute.
+  concurrency: 2,
   timeoutMS: 30_000,
   // The first run of every listed file, on a loaded machine, takes minutes.
   dryRunTimeoutMinutes: 30,
