@@ -46,6 +46,13 @@ export {
 } from "./transcript-builder";
 export type * from "./transcript-types";
 export {
+  type AgentConversation,
+  type ConversationError,
+  type ConversationStatus,
+  type UseAgentConversationOptions,
+  useAgentConversation,
+} from "./use-agent-conversation";
+export {
   type ChatTranscript,
   type PagedThreadTransport,
   type UseChatTranscriptOptions,

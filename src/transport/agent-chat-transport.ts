@@ -1,6 +1,7 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from "ai";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
 import { requestHeaders, textOf } from "./chat-request";
+import type { ConversationTransport, RunStatus } from "./conversation-transport";
 import { type FoldState, foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
 import { hydrateThread } from "./hydrate-thread";
 import { endsStream, readFrames } from "./read-frames";
@@ -36,7 +37,7 @@ async function errorOf(response: Response): Promise<ToolCallError> {
  * a run from the last sequence number it saw, and carries the tool-call endpoints as `client`.
  * The chat id is the server's thread id.
  */
-export class AgentChatTransport implements ChatTransport<UIMessage> {
+export class AgentChatTransport implements ConversationTransport {
   /**
    * A reconnect rebuilds the whole assistant message: the frames seen before are folded again
    * (locally, not re-fetched) ahead of the new ones, so the message never loses a part.
@@ -58,6 +59,17 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   /** The latest run the transport knows for a chat. */
   run(chatId: string): RunRecord | undefined {
     return this.runs.get(chatId);
+  }
+
+  /** Where the chat's latest run stands, as its frames seen so far tell. */
+  runStatus(chatId: string): RunStatus | undefined {
+    return this.runs.get(chatId)?.fold.status;
+  }
+
+  /** Cancels the chat's latest run on the server (`POST /agent/runs/:runId/cancel`); whatever it waits on is denied. */
+  async cancel(chatId: string): Promise<void> {
+    const runId = this.runs.get(chatId)?.runId;
+    if (runId) await this.client.cancel(runId);
   }
 
   /**

@@ -4,13 +4,13 @@ export {
   type AgentChatTransportOptions,
   type RunRecord,
 } from "./agent-chat-transport";
+export type { ConversationTransport, RunStatus } from "./conversation-transport";
 export {
   type FoldResult,
   type FoldState,
   foldFrame,
   foldFrames,
   INITIAL_FOLD_STATE,
-  type RunStatus,
 } from "./fold-frames";
 export { hydrateRun, hydrateThread } from "./hydrate-thread";
 export { followInbox, type InboxFeedHandlers } from "./inbox-feed";

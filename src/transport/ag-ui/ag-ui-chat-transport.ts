@@ -21,6 +21,7 @@ import {
 import { loadPatternEngine } from "@/lib/prepick/core/pattern";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
 import { requestHeaders, textOf } from "@/lib/prepick/transport/chat-request";
+import type { ConversationTransport, RunStatus } from "@/lib/prepick/transport/conversation-transport";
 import { messageOf } from "@/lib/prepick/transport/tool-call-error";
 import { askOutputChunk } from "@/lib/prepick/transport/tool-chunks";
 import { AgUiToolCallClient } from "./ag-ui-tool-call-client";
@@ -118,7 +119,7 @@ function settledElsewhere(event: RunErrorEvent): SettledElsewhere | undefined {
  * with the `resume` entries, and its reply lands in the same assistant message. The chat id is
  * the AG-UI thread id.
  */
-export class AgUiChatTransport implements ChatTransport<UIMessage> {
+export class AgUiChatTransport implements ConversationTransport {
   /** A continuation replays the whole assistant message first, so no part is ever lost. */
   readonly resumeStreamIsReplay = true;
   /** Answer, skip, approve and reject for the interrupts of every chat of this transport. */
@@ -155,6 +156,30 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
     const hydrated = await hydrateAgUiThread(stored.messages, stored.interrupts, thread.settled);
     if (hydrated.last) Object.assign(thread, hydrated.last);
     return hydrated.messages;
+  }
+
+  /** A stored thread is read whole: there are no older pages. */
+  hasOlder(_chatId: string): boolean {
+    return false;
+  }
+
+  /** A stored thread is read whole: there are no older pages. */
+  async loadOlder(_chatId: string): Promise<UIMessage[]> {
+    return [];
+  }
+
+  /** Where the chat's latest run stands: `parked` when it ended with interrupts still open. */
+  runStatus(chatId: string): RunStatus | undefined {
+    return this.threads.get(chatId)?.fold.status;
+  }
+
+  /**
+   * Aborts the chat's run. AG-UI has no cancel request: this closes the run's connection, and an
+   * agent may go on on its own side (a Prepick server's run does; `POST /agent/runs/:runId/cancel`
+   * ends it there).
+   */
+  async cancel(chatId: string): Promise<void> {
+    this.threads.get(chatId)?.agent.abortRun();
   }
 
   /**

@@ -7,7 +7,6 @@ export { type AgUiThreadFold, AgUiToolCallClient } from "./ag-ui-tool-call-clien
 export {
   type AgUiFoldResult,
   type AgUiFoldState,
-  type AgUiRunStatus,
   everyInterruptDecided,
   foldAgUiEvent,
   type InterruptDecision,
