@@ -45,42 +45,40 @@ describe("the README's headless example", () => {
   });
 
   // The same component over both transports: the server's own wire, and AG-UI (POST /agent/ag-ui).
-  const pages = {
-    AgentChatTransport: () => <MyAgentChat api={server.url} />,
-    AgUiChatTransport: () => (
-      <Conversation
-        transport={new AgUiChatTransport({ url: `${server.url}/agent/ag-ui?agent=refactorer` })}
-      />
-    ),
-  };
+  const pages: [string, () => React.ReactElement][] = [
+    ["AgentChatTransport", () => <MyAgentChat api={server.url} />],
+    [
+      "AgUiChatTransport",
+      () => (
+        <Conversation
+          transport={new AgUiChatTransport({ url: `${server.url}/agent/ag-ui?agent=refactorer` })}
+        />
+      ),
+    ],
+  ];
 
-  it.each(Object.entries(pages))(
-    "runs a conversation over %s: the questions, Confirm, the reply",
-    async (_, Page) => {
-      const user = userEvent.setup();
-      render(<Page />);
-      await user.type(screen.getByRole("textbox", { name: "Message" }), "Refactor the parser");
-      await user.click(screen.getByRole("button", { name: "Send" }));
-      expect(await screen.findByText("How much should I cover?", {}, { timeout: 10_000 })).toBeTruthy();
-      expect((screen.getByRole("radio", { name: "The whole module" }) as HTMLInputElement).checked).toBe(
-        true,
-      );
-      await user.click(screen.getByRole("radio", { name: "This file" }));
-      // A skip after a change asks first; keeping the change brings the buttons back.
-      await user.click(screen.getByRole("button", { name: "Skip: use the agent's picks" }));
-      expect(screen.getByText(/You changed some answers/)).toBeTruthy();
-      await user.click(screen.getByRole("button", { name: "Keep my changes" }));
-      await user.click(screen.getByRole("button", { name: "Confirm" }));
-      // The settled set, then the agent's reply, which reads the answer by label.
-      const replies = await screen.findAllByText(
-        /How much should I cover\? → This file/,
-        {},
-        { timeout: 10_000 },
-      );
-      expect(replies.length).toBeGreaterThanOrEqual(1);
-      await expect
-        .poll(() => document.body.textContent ?? "", { timeout: 10_000 })
-        .toContain('I will now work on "Refactor the parser" with your choices:');
-    },
-  );
+  it.each(pages)("runs a conversation over %s: the questions, Confirm, the reply", async (_, page) => {
+    const user = userEvent.setup();
+    render(page());
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Refactor the parser");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("How much should I cover?", {}, { timeout: 10_000 })).toBeTruthy();
+    expect((screen.getByRole("radio", { name: "The whole module" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole("radio", { name: "This file" }));
+    // A skip after a change asks first; keeping the change brings the buttons back.
+    await user.click(screen.getByRole("button", { name: "Skip: use the agent's picks" }));
+    expect(screen.getByText(/You changed some answers/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Keep my changes" }));
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    // The settled set, then the agent's reply, which reads the answer by label.
+    const replies = await screen.findAllByText(
+      /How much should I cover\? → This file/,
+      {},
+      { timeout: 10_000 },
+    );
+    expect(replies.length).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => document.body.textContent ?? "", { timeout: 10_000 })
+      .toContain('I will now work on "Refactor the parser" with your choices:');
+  });
 });
