@@ -1,11 +1,10 @@
 import type { InboxEvent, PendingCall } from "@/lib/prepick/core/inbox";
-import type { ToolCallClient, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
-import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
+import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { createApprovalBlock } from "./approval-store";
 import { createElicitation } from "./create-elicitation";
-import { readOutcome } from "./describe-outcome";
 import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
+import { settleThrough } from "./settle-through";
 import type { ApprovalBlock, ElicitationBlock } from "./transcript-types";
 
 /** One waiting call of the inbox, answerable in place. */
@@ -47,14 +46,11 @@ export class PendingCallsStore {
   // A fresh connection's events replace the list; they are gathered here until `synced`.
   private replacing: Map<string, PendingCallItem> | undefined;
 
-  private readonly client: Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">;
+  private readonly client: ToolCallActions;
   private readonly options: PendingCallsStoreOptions;
 
   /** A store whose blocks act through `client`. */
-  constructor(
-    client: Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">,
-    options: PendingCallsStoreOptions = {},
-  ) {
+  constructor(client: ToolCallActions, options: PendingCallsStoreOptions = {}) {
     // Fields, not parameter properties: apps compiled with `erasableSyntaxOnly` refuse those.
     this.client = client;
     this.options = options;
@@ -111,39 +107,24 @@ export class PendingCallsStore {
     for (const listener of [...this.listeners]) listener();
   }
 
-  // Sends an action; a 200 or a 409 (settled by someone else) means the call waits no more.
-  private async act(id: string, send: () => Promise<ToolCallResponse>) {
-    const response = await send();
-    if (response.ok || response.failure.kind === "conflict") this.remove(id);
-    if (!response.ok) throw new ToolCallError(response.failure);
-    return response.result;
-  }
-
   private block(call: PendingCall): ElicitationBlock | ApprovalBlock {
     const { posted } = call;
+    // A 200, or a 409 saying someone else settled it: the call waits no more.
+    const settle = settleThrough(this.client, call.id, () => this.remove(call.id));
     if (posted.kind === "elicitation") {
-      const settle = async (send: () => Promise<ToolCallResponse>) => {
-        const outcome = readOutcome((await this.act(call.id, send)).output);
-        if (!outcome) throw new Error(`The server settled ${call.id} without an outcome.`);
-        return outcome;
-      };
       return createElicitation({
         id: call.id,
         messageId: call.messageId,
         request: posted.request,
         messages: this.options.messages,
         drafts: this.options.drafts,
-        onAnswer: (answers) => settle(() => this.client.answer(call.id, answers)),
-        onSkip: () => settle(() => this.client.skip(call.id)),
+        onAnswer: settle.onAnswer,
+        onSkip: settle.onSkip,
       });
     }
     return createApprovalBlock(
       { id: call.id, messageId: call.messageId, toolName: posted.toolName, input: posted.input },
-      async (approved, reason) => {
-        await this.act(call.id, () =>
-          approved ? this.client.approve(call.id) : this.client.reject(call.id, reason),
-        );
-      },
+      settle.sendDecision,
     );
   }
 }
