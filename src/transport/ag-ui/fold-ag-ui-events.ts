@@ -131,15 +131,26 @@ function closeOpen(state: AgUiFoldState, chunks: UIMessageChunk[]): AgUiFoldStat
   return { ...state, openText: [], openReasoning: [] };
 }
 
+/** A streamed tool call's arguments as its input: `{}` when it sent none. */
+function streamedInput(
+  call: StreamedToolCall | undefined,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (!call) return { ok: false, error: "no such call" };
+  try {
+    return { ok: true, value: call.args.trim() === "" ? {} : JSON.parse(call.args) };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
 function toolEnd(state: AgUiFoldState, id: string, chunks: UIMessageChunk[]): AgUiFoldState {
   const call = state.tools[id];
   if (!call || call.ended) return state;
   const tools = { ...state.tools, [id]: { ...call, ended: true } };
-  try {
-    const input: unknown = call.args.trim() === "" ? {} : JSON.parse(call.args);
-    chunks.push(toolInputChunk({ toolCallId: id, toolName: call.toolName, input }));
-  } catch (error) {
-    const errorText = `The arguments of ${call.toolName} are not JSON: ${(error as Error).message}`;
+  const input = streamedInput(call);
+  if (input.ok) chunks.push(toolInputChunk({ toolCallId: id, toolName: call.toolName, input: input.value }));
+  else {
+    const errorText = `The arguments of ${call.toolName} are not JSON: ${input.error}`;
     chunks.push(
       toolInputErrorChunk({ toolCallId: id, toolName: call.toolName, input: call.args, errorText }),
     );
@@ -147,15 +158,32 @@ function toolEnd(state: AgUiFoldState, id: string, chunks: UIMessageChunk[]): Ag
   return { ...state, tools };
 }
 
-/** The parts an interrupt set asks on: one `ask` part for the questions, an approval per other interrupt. */
-function interruptChunks(set: InterruptSet): UIMessageChunk[] {
+/**
+ * The parts an interrupt set asks on: one `ask` part for the questions, an approval per other
+ * interrupt. An approval whose producer describes the tool carries it as the part's `toolMetadata`
+ * (as the Prepick server's own stream does), set again on a streamed call's part.
+ */
+function interruptChunks(set: InterruptSet, tools: AgUiFoldState["tools"]): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
   if (set.questions) chunks.push(askInputChunk(set.questions.toolCallId, set.questions.request));
   for (const approval of set.approvals) {
-    const { interruptId, toolCallId, toolName } = approval;
+    const { interruptId, toolCallId, toolName, description } = approval;
     const interrupt = set.interrupts.find((candidate) => candidate.id === interruptId);
+    const described = description !== undefined ? { description } : {};
     if (approval.ownPart && interrupt) {
-      chunks.push(toolInputChunk({ toolCallId, toolName, input: approvalInput(interrupt), dynamic: true }));
+      chunks.push(
+        toolInputChunk({
+          toolCallId,
+          toolName,
+          input: approvalInput(interrupt),
+          dynamic: true,
+          ...described,
+        }),
+      );
+    } else if (description !== undefined) {
+      // A streamed call's part has its input already: set again with the description it lacked.
+      const input = streamedInput(tools[toolCallId]);
+      if (input.ok) chunks.push(toolInputChunk({ toolCallId, toolName, input: input.value, description }));
     }
     chunks.push(approvalRequestChunk(interruptId, toolCallId));
   }
@@ -167,7 +195,7 @@ function finish(state: AgUiFoldState, event: RunFinishedEvent, chunks: UIMessage
   const outcome = event.outcome;
   if (outcome?.type === "interrupt") {
     const pending = readInterruptSet(outcome.interrupts, closed.tools);
-    chunks.push(...interruptChunks(pending));
+    chunks.push(...interruptChunks(pending, closed.tools));
     chunks.push({ type: "finish", finishReason: "tool-calls" });
     return { ...closed, status: "parked", pending, decisions: {}, outcome: undefined };
   }
