@@ -2,6 +2,7 @@ import type { InboxEvent, PendingCall } from "@/lib/prepick/core/inbox";
 import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { createApprovalBlock } from "./approval-store";
 import { createElicitation } from "./create-elicitation";
+import { createStore } from "./create-store";
 import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
 import { settleThrough } from "./settle-through";
@@ -41,8 +42,7 @@ export interface PendingCallsStoreOptions {
  * (the feed's `settled`).
  */
 export class PendingCallsStore {
-  private snapshot: PendingCallsSnapshot = { calls: [], status: "connecting" };
-  private readonly listeners = new Set<() => void>();
+  private readonly store = createStore<PendingCallsSnapshot>({ calls: [], status: "connecting" });
   // A fresh connection's events replace the list; they are gathered here until `synced`.
   private replacing: Map<string, PendingCallItem> | undefined;
 
@@ -57,13 +57,10 @@ export class PendingCallsStore {
   }
 
   /** The current snapshot; a new object whenever something changed. */
-  getSnapshot = (): PendingCallsSnapshot => this.snapshot;
+  getSnapshot = (): PendingCallsSnapshot => this.store.getSnapshot();
 
   /** Calls `listener` on every change; returns the unsubscribe. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   /** Applies one event of the feed; `fresh` for the events of a connection opened afresh. */
   apply(event: InboxEvent, fresh: boolean): void {
@@ -75,7 +72,7 @@ export class PendingCallsStore {
       const existing = this.find(event.call.id);
       const item = existing ?? { call: event.call, block: this.block(event.call) };
       if (target) target.set(item.call.id, item);
-      else if (!existing) this.set({ calls: [...this.snapshot.calls, item] });
+      else if (!existing) this.set({ calls: [...this.getSnapshot().calls, item] });
       return;
     }
     if (event.kind === "settled") {
@@ -83,28 +80,28 @@ export class PendingCallsStore {
       this.remove(event.id);
       return;
     }
-    const calls = this.replacing ? [...this.replacing.values()] : this.snapshot.calls;
+    const calls = this.replacing ? [...this.replacing.values()] : this.getSnapshot().calls;
     this.replacing = undefined;
     this.set({ calls, status: "live" });
   }
 
   /** The feed was cut: the list stays as it is while it is opened again. */
   disconnected(): void {
-    if (this.snapshot.status !== "connecting") this.set({ status: "reconnecting" });
+    if (this.getSnapshot().status !== "connecting") this.set({ status: "reconnecting" });
   }
 
   private find(id: string): PendingCallItem | undefined {
-    return this.snapshot.calls.find((item) => item.call.id === id) ?? this.replacing?.get(id);
+    return this.getSnapshot().calls.find((item) => item.call.id === id) ?? this.replacing?.get(id);
   }
 
   private remove(id: string): void {
-    if (!this.snapshot.calls.some((item) => item.call.id === id)) return;
-    this.set({ calls: this.snapshot.calls.filter((item) => item.call.id !== id) });
+    const { calls } = this.getSnapshot();
+    if (!calls.some((item) => item.call.id === id)) return;
+    this.set({ calls: calls.filter((item) => item.call.id !== id) });
   }
 
   private set(change: Partial<PendingCallsSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of [...this.listeners]) listener();
+    this.store.set((snapshot) => ({ ...snapshot, ...change }));
   }
 
   private block(call: PendingCall): ElicitationBlock | ApprovalBlock {

@@ -13,6 +13,7 @@ import { type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick
 import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { type ApprovalBlockHandle, createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
+import { createStore } from "./create-store";
 import { readOutcome } from "./describe-outcome";
 import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
@@ -129,8 +130,8 @@ export class TranscriptBuilder {
   private elicitationList: readonly ElicitationBlock[] | undefined;
   // Messages built while the pattern engine was on its way, to build again once it is here.
   private readonly waiting = new Set<UIMessage>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
+  // Counts the times the transcript had to be built again though no message changed.
+  private readonly rebuilds = createStore(0);
 
   /** A builder over `chat`; `client` settles provider-executed parts (left out for plain AI SDK backends). */
   constructor(
@@ -173,13 +174,10 @@ export class TranscriptBuilder {
   }
 
   /** Calls `listener` when the transcript must be built again though no message changed. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.rebuilds.subscribe(listener);
 
   /** Counts the times the transcript had to be built again though no message changed. */
-  getVersion = (): number => this.version;
+  getVersion = (): number => this.rebuilds.getSnapshot();
 
   /** Every question set seen so far, oldest first; the same array until a question set is added. */
   elicitationBlocks(): readonly ElicitationBlock[] {
@@ -282,8 +280,7 @@ export class TranscriptBuilder {
         for (const waited of this.waiting) this.messages.delete(waited);
         this.waiting.clear();
         this.lastOutput = [];
-        this.version++;
-        for (const listener of this.listeners) listener();
+        this.rebuilds.set((count) => count + 1);
       },
       () => this.waiting.clear(),
     );
