@@ -102,7 +102,7 @@ function ChatApproval({
   React.useEffect(() => {
     if (mounted.current) return;
     mounted.current = true;
-    if (autoFocus && !decided) cardRef.current?.focus();
+    if (autoFocus && !decided) cardRef.current?.focus({ preventScroll: true });
   }, [autoFocus, decided]);
 
   // Once decided the buttons are gone: unless the person moved on, the focus lands on the outcome.
@@ -111,7 +111,7 @@ function ChatApproval({
     if (decided && !wasDecided.current) {
       const active = document.activeElement;
       const lost = active === null || active === document.body || cardRef.current?.contains(active);
-      if (lost) decisionRef.current?.focus();
+      if (lost) decisionRef.current?.focus({ preventScroll: true });
     }
     wasDecided.current = decided;
   }, [decided]);

@@ -2,11 +2,15 @@
 
 import * as React from "react";
 import { Streamdown } from "streamdown";
+import { Bubble, BubbleContent } from "@/components/ui/bubble";
+import { Message, MessageContent, MessageFooter } from "@/components/ui/message";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatApproval } from "./chat-approval";
 import { ChatElicitation } from "./chat-elicitation";
+import { ChatMessageCollapsible, isLongMessage, messageText } from "./chat-message-collapsible";
+import { ChatMessageCopy } from "./chat-message-copy";
 import { ChatToolCall } from "./chat-tool-call";
 
 /**
@@ -141,9 +145,10 @@ function defaultBlock(block: TranscriptBlock, message: TranscriptMessage): React
 }
 
 /**
- * One message of the transcript: the person's words in a bubble on the right, the assistant's
- * blocks (text, reasoning, tool calls, approvals, questions) on the left. Memoised on the
- * message object, so a streamed delta re-renders only the message it lands in.
+ * One message of the transcript on the app's shadcn `message` and `bubble`: the person's words in
+ * a bubble on the end side, the assistant's blocks (text, reasoning, tool calls, approvals,
+ * questions) across the row. Memoised on the message object, so a streamed delta re-renders only
+ * the message it lands in.
  */
 const ChatMessage = React.memo(function ChatMessage({
   message,
@@ -158,31 +163,41 @@ const ChatMessage = React.memo(function ChatMessage({
 }) {
   const { chat } = usePrepickMessages();
   const isUser = message.role === "user";
+  const streaming = isStreaming(message);
+  const text = messageText(message);
+  const blocks = message.blocks.map((block) => {
+    const custom = renderBlock?.(block, message);
+    const content = custom === undefined ? defaultBlock(block, message) : custom;
+    return content === null ? null : <React.Fragment key={block.id}>{content}</React.Fragment>;
+  });
   return (
     <article
       data-slot="chat-message"
       data-role={message.role}
-      data-streaming={isStreaming(message) ? "" : undefined}
+      data-streaming={streaming ? "" : undefined}
       aria-label={isUser ? chat.you : chat.assistant}
-      className={cn("group/message flex w-full", isUser ? "justify-end" : "justify-start", className)}
+      className={cn("group/chat-message w-full", className)}
       {...props}
     >
-      <div
-        data-slot="chat-message-content"
-        className={cn(
-          // Text from a model or a person may hold a word longer than the column: it breaks anywhere.
-          "flex min-w-0 flex-col gap-3 text-sm wrap-anywhere",
-          isUser
-            ? "max-w-[80%] rounded-2xl rounded-ee-md bg-primary px-4 py-2.5 text-primary-foreground"
-            : "w-full",
-        )}
-      >
-        {message.blocks.map((block) => {
-          const custom = renderBlock?.(block, message);
-          const content = custom === undefined ? defaultBlock(block, message) : custom;
-          return content === null ? null : <React.Fragment key={block.id}>{content}</React.Fragment>;
-        })}
-      </div>
+      <Message align={isUser ? "end" : "start"}>
+        {/* Text from a model or a person may hold a word longer than the column: it breaks anywhere. */}
+        <MessageContent className="gap-3 wrap-anywhere">
+          {isUser ? (
+            <Bubble variant="default" align="end">
+              <BubbleContent className="flex flex-col gap-3 rounded-2xl rounded-ee-md px-4 py-2.5">
+                <ChatMessageCollapsible long={isLongMessage(message)}>{blocks}</ChatMessageCollapsible>
+              </BubbleContent>
+            </Bubble>
+          ) : (
+            blocks
+          )}
+          {!isUser && text !== "" && !streaming ? (
+            <MessageFooter className="gap-2 px-0">
+              <ChatMessageCopy text={text} className="-ms-3" />
+            </MessageFooter>
+          ) : null}
+        </MessageContent>
+      </Message>
     </article>
   );
 });

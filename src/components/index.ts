@@ -8,7 +8,7 @@ export { ChatElicitation } from "./chat-elicitation";
 export { type ChatBlockRenderer, ChatMessage, ChatMessageReasoning, ChatMessageText } from "./chat-message";
 export { ChatThreadList } from "./chat-thread-list";
 export { ChatToolCall, ChatToolCallSection, ChatToolCallStatus } from "./chat-tool-call";
-export { ChatTranscript, useStickToBottom } from "./chat-transcript";
+export { ChatTranscript } from "./chat-transcript";
 export {
   ElicitationActions,
   ElicitationHints,

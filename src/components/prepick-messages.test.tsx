@@ -94,7 +94,7 @@ describe("one messages object for every word", () => {
         <ChatComposer onSend={vi.fn()} />
       </PrepickMessagesProvider>,
     );
-    expect(screen.getByRole("log", { name: "Unterhaltung" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Unterhaltung" })).toBeTruthy();
     expect(screen.getByRole("article", { name: "Sie" })).toBeTruthy();
     expect(screen.getByText("Fertig")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Erlauben" })).toBeTruthy();

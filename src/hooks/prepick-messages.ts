@@ -270,6 +270,16 @@ export interface PrepickMessages {
     showEarlier: string;
     /** That button while they load. */
     loadingEarlier: string;
+    /** The button under a long message of the person's that shows the rest of it. */
+    showMore: string;
+    /** That button once the message is whole: folds it again. */
+    showLess: string;
+    /** The button under an agent's message that copies its text. */
+    copy: string;
+    /** Said once the text is on the clipboard. */
+    copied: string;
+    /** Said when the browser would not copy it. */
+    copyFailed: string;
     /** The chat block's list of the person's conversations. */
     conversations: string;
     /** The chat block's button that starts a conversation. */
@@ -454,6 +464,11 @@ export const englishMessages: PrepickMessages = {
     jumpToLatest: "Jump to latest",
     showEarlier: "Show earlier messages",
     loadingEarlier: "Loading earlier messages…",
+    showMore: "Show more",
+    showLess: "Show less",
+    copy: "Copy",
+    copied: "Copied",
+    copyFailed: "Could not copy. Select the text to copy it.",
     conversations: "Conversations",
     newConversation: "New conversation",
     inbox: "Inbox",
