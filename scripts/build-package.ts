@@ -110,7 +110,8 @@ async function main(): Promise<void> {
     const text = readFileSync(file, "utf8");
     const fixed = text.replace(
       /(from\s+|import\()(["'])([^"']+)\2/g,
-      (_all, lead: string, quote: string, spec: string) => `${lead}${quote}${resolveSpecifier(spec, file)}${quote}`,
+      (_all, lead: string, quote: string, spec: string) =>
+        `${lead}${quote}${resolveSpecifier(spec, file)}${quote}`,
     );
     if (fixed !== text) writeFileSync(file, fixed);
   }

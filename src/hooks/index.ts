@@ -1,15 +1,16 @@
 // The `prepick/hooks` entry: the hooks, the blocks and stores they hand out, and the messages.
 // The state machines, the format helpers and the stores' own classes stay inside; each export here
 // is a decision, and `tests/install/package-exports.test.ts` holds the list.
-export type { DraftStorage } from "./draft-storage";
+
 export { createElicitation } from "./create-elicitation";
+export type { DraftStorage } from "./draft-storage";
+export type { PendingCallItem } from "./pending-calls-store";
 export {
   englishMessages,
   type PrepickMessages,
   type PrepickMessagesInput,
 } from "./prepick-messages";
 export { PrepickMessagesProvider, usePrepickMessages } from "./prepick-messages-context";
-export type { PendingCallItem } from "./pending-calls-store";
 export type {
   ApprovalBlock,
   ApprovalState,
