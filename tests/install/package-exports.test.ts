@@ -212,7 +212,6 @@ const PINNED: Record<string, readonly string[]> = {
     "InboxCount",
     "useElicitationContext",
     "useElicitationQuestionContext",
-    "useStickToBottom",
     "waitingSentence",
   ],
   "prepick/server": [
