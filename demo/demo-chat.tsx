@@ -1,10 +1,5 @@
-import { type ComponentProps, useMemo, useState } from "react";
-import { PrepickMessagesProvider, usePrepickMessages } from "@/hooks/prepick-messages-context";
-import type { ConversationStatus } from "@/hooks/use-agent-conversation";
-import { AgUiChatTransport } from "@/lib/prepick/transport/ag-ui";
-import { cn } from "@/lib/utils";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { AgentChat } from "../registry/blocks/agent-chat/agent-chat";
-import { AgentConversation } from "../registry/blocks/agent-chat/agent-conversation";
 
 /**
  * Which wire the demo's chats speak: the Prepick server's own (`POST /agent/chat`), or AG-UI
@@ -16,60 +11,16 @@ const protocol =
 
 type ChatProps = ComponentProps<typeof AgentChat>;
 
+/** The AG-UI page and its client, loaded only for `?protocol=ag-ui`. */
+const AgUiChat = lazy(() => import("./ag-ui-chat").then((module) => ({ default: module.AgUiChat })));
+
 /** The demo's chat: the registry's `AgentChat` block, or the same page over AG-UI. */
 export function DemoChat(props: ChatProps) {
-  return protocol === "ag-ui" ? <AgUiChat {...props} /> : <AgentChat {...props} />;
-}
-
-/**
- * The demo's chat over AG-UI: the block's own conversation on an `AgUiChatTransport` for the
- * server's `POST /agent/ag-ui`, with the thread kept in `localStorage` so a reload rebuilds it.
- * AG-UI has no cancel request: Stop ends the stream the page reads, and the run goes on on the
- * server.
- */
-function AgUiChat({
-  agent,
-  threadId,
-  title,
-  suggestions = [],
-  messages: own,
-  className,
-  // The block's own props that this page has no use for.
-  api: _api,
-  actorId: _actorId,
-  fetch: _fetch,
-  onThreadChange: _onThreadChange,
-  navigation: _navigation,
-  ...props
-}: ChatProps) {
-  const messages = usePrepickMessages(own);
-  const transport = useMemo(
-    () =>
-      new AgUiChatTransport({
-        url: `/agent/ag-ui${agent ? `?agent=${encodeURIComponent(agent)}` : ""}`,
-        storage: window.localStorage,
-      }),
-    [agent],
-  );
-  const [status, setStatus] = useState<ConversationStatus>("ready");
-  return (
-    <PrepickMessagesProvider messages={messages}>
-      <div
-        data-slot="agent-chat"
-        data-protocol="ag-ui"
-        data-status={status}
-        className={cn("flex h-dvh bg-background text-foreground", className)}
-        {...props}
-      >
-        <AgentConversation
-          transport={transport}
-          {...(threadId !== undefined ? { threadId } : {})}
-          title={title ?? messages.chat.title}
-          actions={<span className="text-muted-foreground text-xs">AG-UI</span>}
-          suggestions={suggestions}
-          onStatus={setStatus}
-        />
-      </div>
-    </PrepickMessagesProvider>
+  return protocol === "ag-ui" ? (
+    <Suspense fallback={null}>
+      <AgUiChat {...props} />
+    </Suspense>
+  ) : (
+    <AgentChat {...props} />
   );
 }

@@ -54,7 +54,9 @@ function ToolSentence({ sentence, toolName }: { sentence: (toolName: string) => 
   return (
     <>
       {before}
-      <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{toolName}</code>
+      <code dir="ltr" className="rounded bg-muted px-1 py-0.5 font-mono text-xs">
+        {toolName}
+      </code>
       {after.join(toolName)}
     </>
   );
@@ -149,7 +151,12 @@ function ChatApproval({
         </p>
       </div>
       {block.description !== undefined ? (
-        <p id={descriptionId} data-slot="chat-approval-description" className="text-muted-foreground">
+        <p
+          id={descriptionId}
+          data-slot="chat-approval-description"
+          dir="auto"
+          className="text-start text-muted-foreground"
+        >
           {block.description}
         </p>
       ) : null}

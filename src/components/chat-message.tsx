@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import { Streamdown } from "streamdown";
 import { Bubble, BubbleContent } from "@/components/ui/bubble";
 import { Message, MessageContent, MessageFooter } from "@/components/ui/message";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
@@ -26,11 +25,39 @@ function isStreaming(message: TranscriptMessage): boolean {
   );
 }
 
+/** The Markdown renderer, loaded with the first text of the agent a page shows. */
+const ChatMarkdown = React.lazy(() =>
+  import("./chat-markdown").then((module) => ({ default: module.ChatMarkdown })),
+);
+
 /**
- * The agent's text as Markdown (lists, code, links, tables) with Streamdown, which is made for
- * text that is still streaming: a half-written `**bold` or code fence renders as it will end,
- * never as raw markers. Raw HTML from the model is dropped (`skipHtml`), never rendered, and
- * links keep Streamdown's hardening (only safe protocols). A person's own text stays as typed.
+ * The layout of the agent's text, shared by the Markdown and the plain text shown until the
+ * renderer has loaded: paragraphs a gap apart, so the swap moves nothing.
+ */
+const MARKDOWN_LAYOUT =
+  "flex flex-col gap-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_ol]:list-decimal [&_ol]:ps-5 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:ps-5";
+
+/**
+ * The agent's text as plain paragraphs, laid out as the Markdown will be, while the renderer is on
+ * its way: readable at once, and nothing jumps when it arrives.
+ */
+function ChatPlainParagraphs({ text }: { text: string }) {
+  return (
+    <div data-slot="chat-message-plain" dir="auto" className={MARKDOWN_LAYOUT}>
+      {text.split(/\n{2,}/).map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs only grow at the end as text streams.
+        <p key={index} className="whitespace-pre-wrap">
+          {paragraph}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A text block: the agent's as Markdown (`ChatMarkdown`, loaded on first use; plain paragraphs
+ * until it arrives), a person's as they typed it. Its direction follows its own first strong
+ * character (`dir="auto"`), so an English reply reads left to right in a right-to-left page.
  */
 function ChatMessageText({
   block,
@@ -57,16 +84,9 @@ function ChatMessageText({
       {...props}
     >
       {markdown ? (
-        <Streamdown
-          mode={block.streaming ? "streaming" : "static"}
-          isAnimating={block.streaming}
-          skipHtml
-          dir="auto"
-          linkSafety={{ enabled: false }}
-          className="flex flex-col gap-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_ol]:list-decimal [&_ol]:ps-5 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:ps-5"
-        >
-          {block.text}
-        </Streamdown>
+        <React.Suspense fallback={<ChatPlainParagraphs text={block.text} />}>
+          <ChatMarkdown text={block.text} streaming={block.streaming} className={MARKDOWN_LAYOUT} />
+        </React.Suspense>
       ) : (
         block.text
       )}

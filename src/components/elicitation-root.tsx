@@ -287,7 +287,8 @@ function ElicitationRoot({
         data-slot="elicitation-root"
         data-status={status}
         data-layout={layout}
-        className={cn("flex flex-col gap-4", className)}
+        // A phone's screen is short: the set keeps its first prompt and its buttons in view together.
+        className={cn("flex flex-col gap-4 max-sm:gap-3", className)}
         onKeyDown={handleKeyDown}
         onSubmit={handleSubmit}
         {...props}

@@ -40,4 +40,4 @@ export {
 } from "./elicitation-question";
 export { ElicitationRoot } from "./elicitation-root";
 export { ElicitationSettled } from "./elicitation-settled";
-export { InboxCount, waitingSentence } from "./inbox-count";
+export { InboxCount } from "./inbox-count";

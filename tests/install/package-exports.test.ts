@@ -212,7 +212,6 @@ const PINNED: Record<string, readonly string[]> = {
     "InboxCount",
     "useElicitationContext",
     "useElicitationQuestionContext",
-    "waitingSentence",
   ],
   "prepick/server": [
     "ACTOR_COOKIE",
