@@ -4,6 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import type { ChatOnFinishCallback, ChatStatus, UIMessage } from "ai";
 import { useEffect, useRef, useState } from "react";
 import type { ConversationTransport } from "@/lib/prepick/transport/conversation-transport";
+import { type RunFailure, readRunFailure } from "@/lib/prepick/transport/run-failure";
 import { messageOf, toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import type { DraftStorage } from "./draft-storage";
 import type { PendingCallsSnapshot } from "./pending-calls-store";
@@ -55,6 +56,8 @@ export interface ConversationError {
   kind: "not-sent" | "load" | "reply";
   /** What went wrong, in the person's words and language. */
   message: string;
+  /** For a reply the run's failure ended: its code and the id the server's log holds it under. */
+  failure?: RunFailure;
 }
 
 /** A conversation with an agent: its transcript, where it stands, the composer's draft and the actions. */
@@ -82,6 +85,14 @@ export interface AgentConversation extends ChatTranscript {
 /** The text of a person's message, as they typed it. */
 function textOf(message: UIMessage): string {
   return message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
+}
+
+/** Why a reply stopped, in the person's words: the server's failure by its code, or the connection. */
+function replyError(error: Error, { chat }: PrepickMessages): ConversationError {
+  const failure = readRunFailure(error);
+  return failure
+    ? { kind: "reply", message: chat.runFailed(failure), failure }
+    : { kind: "reply", message: chat.replyFailed(error.message) };
 }
 
 /** Why a message did not get through, in the person's words: offline, or refused by the server. */
@@ -203,7 +214,7 @@ export function useAgentConversation(options: UseAgentConversationOptions): Agen
       : local.loadError !== undefined
         ? { kind: "load", message: messages.chat.loadFailed(local.loadError) }
         : chat.error && !failedSend
-          ? { kind: "reply", message: messages.chat.replyFailed(chat.error.message) }
+          ? replyError(chat.error, messages)
           : undefined;
 
   return {

@@ -3,6 +3,7 @@
 // Each export here is a decision, and `tests/install/package-exports.test.ts` holds the list.
 export { AgentChatTransport, type AgentChatTransportOptions } from "./agent-chat-transport";
 export type { ConversationTransport, RunStatus } from "./conversation-transport";
+export { type RunFailure, readRunFailure } from "./run-failure";
 export {
   type ToolCallActions,
   ToolCallClient,
