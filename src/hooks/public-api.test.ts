@@ -8,21 +8,20 @@ import type {
   ToolCallResponse,
   ToolCallResult,
 } from "@/lib/prepick/transport";
+import { elicitationTransition } from "./elicitation-machine";
 import {
-  type AnswerState,
   type ChatTranscript,
   createElicitation,
   type ElicitationBlock,
   type ElicitationQuestionState,
   type ElicitationState,
-  elicitationTransition,
   type PrepickMessages,
-  type SkipState,
   type TranscriptBlock,
-  type TranscriptChat,
   useChatTranscript,
   useElicitationQuestion,
 } from "./index";
+import type { TranscriptChat } from "./transcript-builder";
+import type { AnswerState, SkipState } from "./transcript-types";
 
 // These assertions are checked by the type checker (npm run typecheck); the runtime part is trivial.
 describe("public API types", () => {
