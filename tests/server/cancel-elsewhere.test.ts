@@ -1,9 +1,9 @@
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentConfig } from "../../server/agents/types";
 import type { PrepickServer } from "../../server/server";
 import { call, readFrames, startServer } from "../../server/testing/harness";
+import { hangingStreamOf, ONE_TOKEN_USAGE, streamOf } from "../support/model-stream";
 import { type PostgresCluster, startPostgres } from "../support/postgres";
 import { waitFor } from "../support/wait-for";
 
@@ -19,34 +19,13 @@ const calls = { started: 0 };
 const model = new MockLanguageModelV4({
   doStream: async () => {
     calls.started += 1;
-    if (calls.started === 1) {
-      return {
-        stream: new ReadableStream<LanguageModelV4StreamPart>({
-          start(controller) {
-            controller.enqueue({ type: "stream-start", warnings: [] });
-          },
-        }),
-      };
-    }
-    return {
-      stream: new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          controller.enqueue({ type: "stream-start", warnings: [] });
-          controller.enqueue({ type: "text-start", id: "t" });
-          controller.enqueue({ type: "text-delta", id: "t", delta: "Done." });
-          controller.enqueue({ type: "text-end", id: "t" });
-          controller.enqueue({
-            type: "finish",
-            finishReason: { unified: "stop", raw: "stop" },
-            usage: {
-              inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-              outputTokens: { total: 1, text: 1, reasoning: 0 },
-            },
-          });
-          controller.close();
-        },
-      }),
-    };
+    if (calls.started === 1) return hangingStreamOf();
+    return streamOf([
+      { type: "text-start", id: "t" },
+      { type: "text-delta", id: "t", delta: "Done." },
+      { type: "text-end", id: "t" },
+      { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: ONE_TOKEN_USAGE },
+    ]);
   },
 });
 
