@@ -4,12 +4,15 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
 import type {
   AgentChatTransport,
+  ConversationTransport,
   ToolCallFailure,
   ToolCallResponse,
   ToolCallResult,
 } from "@/lib/prepick/transport";
+import type { AgUiChatTransport } from "@/lib/prepick/transport/ag-ui";
 import { elicitationTransition } from "./elicitation-machine";
 import {
+  type AgentConversation,
   type ChatTranscript,
   createElicitation,
   type ElicitationBlock,
@@ -17,6 +20,8 @@ import {
   type ElicitationState,
   type PrepickMessages,
   type TranscriptBlock,
+  type TranscriptMessage,
+  useAgentConversation,
   useChatTranscript,
   useElicitationQuestion,
 } from "./index";
@@ -33,6 +38,24 @@ describe("public API types", () => {
     expectTypeOf<
       Extract<ToolCallFailure, { kind: "invalid" }>["issues"][number]["questionId"]
     >().toEqualTypeOf<string>();
+  });
+
+  it("both transports are a ConversationTransport, which useAgentConversation runs over", () => {
+    expectTypeOf<AgentChatTransport>().toExtend<ConversationTransport>();
+    expectTypeOf<AgUiChatTransport>().toExtend<ConversationTransport>();
+    expectTypeOf<ConversationTransport>().toExtend<ChatTransport<UIMessage>>();
+    expectTypeOf(useAgentConversation)
+      .parameter(0)
+      .toHaveProperty("transport")
+      .toEqualTypeOf<ConversationTransport>();
+    expectTypeOf(useAgentConversation).returns.toEqualTypeOf<AgentConversation>();
+    expectTypeOf<AgentConversation["messages"]>().toEqualTypeOf<readonly TranscriptMessage[]>();
+    expectTypeOf<AgentConversation["status"]>().toEqualTypeOf<
+      "submitted" | "streaming" | "ready" | "error" | "waiting"
+    >();
+    expectTypeOf<NonNullable<AgentConversation["error"]>["kind"]>().toEqualTypeOf<
+      "not-sent" | "load" | "reply"
+    >();
   });
 
   it("useChatTranscript takes useChat's helpers or a Chat, and returns blocks", () => {

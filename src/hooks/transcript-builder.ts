@@ -127,7 +127,7 @@ export class TranscriptBuilder {
   // object it was built from, so a caller changing its own array in place cannot fool it) rather
   // than by a lookup per message.
   private lastOutput: readonly TranscriptMessage[] = [];
-  private elicitationList: readonly ElicitationBlock[] | undefined;
+  private elicitationList: readonly ElicitationBlock[] = [];
   // Messages built while the pattern engine was on its way, to build again once it is here.
   private readonly waiting = new Set<UIMessage>();
   // Counts the times the transcript had to be built again though no message changed.
@@ -179,9 +179,17 @@ export class TranscriptBuilder {
   /** Counts the times the transcript had to be built again though no message changed. */
   getVersion = (): number => this.rebuilds.getSnapshot();
 
-  /** Every question set seen so far, oldest first; the same array until a question set is added. */
+  /**
+   * Every question set of the transcript as last built, oldest first; the same array while they
+   * are the same sets (a set from messages no longer shown, another chat's, is not among them).
+   */
   elicitationBlocks(): readonly ElicitationBlock[] {
-    this.elicitationList ??= [...this.elicitations.values()];
+    const sets = this.lastOutput.flatMap((message) =>
+      message.blocks.filter((block): block is ElicitationBlock => block.type === "elicitation"),
+    );
+    const kept = this.elicitationList;
+    if (sets.length !== kept.length || sets.some((set, index) => set !== kept[index]))
+      this.elicitationList = sets;
     return this.elicitationList;
   }
 
@@ -311,7 +319,6 @@ export class TranscriptBuilder {
         : this.clientActions(part.toolCallId, getToolName(part), request)),
     });
     this.elicitations.set(part.toolCallId, block);
-    this.elicitationList = undefined;
     return block;
   }
 

@@ -67,6 +67,30 @@ describe("useAgentConversation against the reference server", () => {
     expect(result.current.error).toBeUndefined();
   });
 
+  it("starts afresh for another thread id: its own messages, question sets, draft and error", async () => {
+    const transport = transportFor("refactorer");
+    const first = nextThread();
+    const { result, rerender } = renderHook(
+      ({ threadId, load }) => useAgentConversation({ transport, threadId, load, drafts: null }),
+      { initialProps: { threadId: first, load: false } },
+    );
+    act(() => result.current.send("Refactor the parser"));
+    await waitFor(() => expect(result.current.status).toBe("waiting"), WAIT);
+    act(() => result.current.setDraft("half a thought"));
+    expect(result.current.elicitations).toHaveLength(1);
+
+    rerender({ threadId: nextThread(), load: false });
+    expect(result.current.messages).toEqual([]);
+    expect(result.current.elicitations).toEqual([]);
+    expect(result.current.draft).toBe("");
+    expect(result.current.status).toBe("ready");
+
+    // Back on the first thread, read from the server: its question set waits again.
+    rerender({ threadId: first, load: true });
+    await waitFor(() => expect(result.current.status).toBe("waiting"), WAIT);
+    expect(result.current.elicitations.map((block) => block.getSnapshot().phase)).toEqual(["pending"]);
+  });
+
   it("reads the thread and follows a run that is still going, as a reloaded page does", async () => {
     const release = holdSlowTool();
     const threadId = nextThread();

@@ -22,7 +22,8 @@ export interface UseAgentConversationOptions {
   /**
    * Whether to read the thread through the transport first (and follow its run if it is still
    * going). True when a `threadId` is given; pass false for a conversation started in this page,
-   * which the server does not hold until its first message. Read when the conversation mounts.
+   * which the server does not hold until its first message. Read when the conversation mounts, and
+   * again when `threadId` moves to another one.
    */
   load?: boolean;
   /**
@@ -143,13 +144,14 @@ export function useAgentConversation(options: UseAgentConversationOptions): Agen
   // The effects reach the latest chat and options without running again when their objects change.
   const latest = useRef({ chat, messages, options });
   latest.current = { chat, messages, options };
-  // Whether to read the thread: decided once per conversation, when it mounts.
-  const loads = useRef(new Map<string, boolean>());
-  if (!loads.current.has(chat.id)) loads.current.set(chat.id, options.load ?? threadId !== undefined);
+  // Whether to read the thread: decided when the conversation mounts (or the hook moves to it).
+  const reads = useRef({ chatId: "", load: false });
+  if (reads.current.chatId !== chat.id)
+    reads.current = { chatId: chat.id, load: options.load ?? threadId !== undefined };
 
   const chatId = chat.id;
   useEffect(() => {
-    if (!loads.current.get(chatId)) return;
+    if (reads.current.chatId !== chatId || !reads.current.load) return;
     let cancelled = false;
     transport.loadThread(chatId).then(
       (loaded) => {
