@@ -18,6 +18,7 @@ import { staticRoutes } from "./http/static-routes";
 import { storableUrlMiddleware } from "./http/storable-url";
 import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
+import { type CrashHooks, NO_CRASH_HOOKS } from "./loop/crash-hooks";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
@@ -73,6 +74,11 @@ export interface PrepickOptions extends AgentModuleOptions {
   scriptedLatencyMs?: number;
   /** How long closing waits for running runs, in ms (default 5 000). */
   stopGraceMs?: number;
+  /**
+   * Fault injection for the crash tests, called around every checkpoint (`server/main.ts` reads
+   * `PREPICK_CRASH_AT` and `PREPICK_CRASH_BEFORE` into it). Leave out: the default does nothing.
+   */
+  crashHooks?: CrashHooks;
 }
 
 /** A running reference server without its HTTP listener: `app.fetch` serves requests. */
@@ -115,8 +121,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   await hub.start();
   const inboxHub = new FrameHub(store, INBOX_CHANNEL);
   await inboxHub.start();
+  const crashHooks = options.crashHooks ?? NO_CRASH_HOOKS;
   const worker = new Worker({
     store,
+    crashHooks,
     owner: `process-${process.pid}-${crypto.randomUUID()}`,
     agents: new Map(agents.map((agent) => [agent.name, agent])),
     modelFor: (agent) => agent.model ?? moduleModel,
@@ -128,7 +136,15 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   });
   await worker.start();
   const closing = new AbortController();
-  const context: RouteContext = { store, worker, hub, inboxHub, agents, closing: closing.signal };
+  const context: RouteContext = {
+    store,
+    worker,
+    hub,
+    inboxHub,
+    agents,
+    crashHooks,
+    closing: closing.signal,
+  };
   const app = new Hono<{ Variables: ActorVariables }>();
   // Shutting down: requests already in flight finish; new ones, and any that still fail because
   // the store closed under them, get 503 with Retry-After, never a 500.

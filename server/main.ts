@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { DEMO_AGENTS } from "./agents/demo-agents";
 import { type AgentsModule, loadAgentsModule } from "./agents-module";
 import { parseCorsOrigins } from "./http/cors";
+import { crashHooksFromEnv } from "./loop/crash-hooks";
 import { createServer } from "./server";
 
 function readPort(raw: string | undefined): number {
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     ...(maxRuns !== undefined ? { maxRuns } : {}),
     ...(scriptedLatencyMs !== undefined ? { scriptedLatencyMs } : {}),
     host,
+    crashHooks: crashHooksFromEnv(process.env),
     ...(databaseUrl
       ? { databaseUrl }
       : { dataDir: resolve(process.env.PREPICK_DATA_DIR?.trim() || ".data") }),

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { AgentDefinition } from "../agents/types";
+import type { CrashHooks } from "../loop/crash-hooks";
 import type { Worker } from "../loop/worker";
 import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
@@ -17,6 +18,8 @@ export interface RouteContext {
   inboxHub: FrameHub;
   /** The hosted agents, in configuration order (the first is the default). */
   agents: readonly AgentDefinition[];
+  /** Fault injection around the checkpoints a request records (a signal, a run's start). */
+  crashHooks: CrashHooks;
   /** Stops streams when the server closes. */
   closing: AbortSignal;
 }

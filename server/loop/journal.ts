@@ -1,7 +1,7 @@
 import type { StepRows } from "../store/checkpoints";
 import type { CheckpointRow } from "../store/rows";
 import type { Store } from "../store/store";
-import { crashAfter, crashBefore } from "./crash-hooks";
+import type { CrashHooks } from "./crash-hooks";
 import { yieldToIo } from "./yield-to-io";
 
 /** The turn reached a different checkpoint than the one recorded at the same position. */
@@ -47,12 +47,14 @@ export class Journal {
    * @param run The run, as its claim read it.
    * @param owner This process's name in leases: only the lease's holder writes.
    * @param entries The checkpoints recorded so far, in order.
+   * @param hooks Fault injection around each checkpoint recorded here.
    */
   constructor(
     private readonly store: Store,
     private readonly run: { id: string; cancelRequested: boolean },
     private readonly owner: string,
     private readonly entries: CheckpointRow[],
+    private readonly hooks: CrashHooks,
   ) {
     this.cancelAsked = run.cancelRequested;
   }
@@ -102,12 +104,12 @@ export class Journal {
     if (replayed) return replayed.result;
     const result = asReplayed(await compute());
     const entries = [...this.derived, { position: this.position, name, result }];
-    for (const entry of entries) crashBefore(entry.name);
+    for (const entry of entries) this.hooks.before(entry.name);
     const written = await this.store.checkpoints.record(this.run.id, this.owner, entries, write?.(result));
     if (!written.held) throw new LostRunError(this.run.id, name);
     this.cancelAsked = written.cancelRequested;
     this.wrote = true;
-    for (const entry of entries) crashAfter(entry.name);
+    for (const entry of entries) this.hooks.after(entry.name);
     this.entries.push(...entries);
     this.derived = [];
     this.position += 1;

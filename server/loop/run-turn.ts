@@ -1,6 +1,7 @@
 import type { AssistantContent, ModelMessage, ToolResultPart } from "ai";
 import { ASK_TOOL_NAME, type Frame } from "prepick/core";
 import type { UserMessage } from "../store/rows";
+import { RUN_START } from "../store/runs";
 import { runAsk } from "./ask-step";
 import { runIntake } from "./intake-step";
 import { modelName, runModelStep, type StepResult, type StepToolCall } from "./model-step";
@@ -43,8 +44,9 @@ function assistantMessage(result: StepResult): ModelMessage {
  */
 export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
   const { journal, run, agent } = context;
+  // Recorded by the statement that started the run; a run started before that replays it here.
   await journal.step(
-    "persist:run:start",
+    RUN_START,
     async () => ({ messageId: run.messageId }),
     () => ({
       frames: [

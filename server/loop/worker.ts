@@ -3,6 +3,7 @@ import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
 import { RUNS_CHANNEL } from "../store/channels";
 import type { CheckpointRow, ClaimedRun, Lease, RunRow } from "../store/rows";
 import type { Store } from "../store/store";
+import type { CrashHooks } from "./crash-hooks";
 import { Journal, LostRunError } from "./journal";
 import { runTurn, userModelMessage } from "./run-turn";
 import { CancelSignal, ParkSignal } from "./turn-context";
@@ -28,6 +29,8 @@ export interface WorkerOptions {
   maxRuns: number;
   /** How long `stop()` waits for running runs to reach a checkpoint, in ms (default 5 000). */
   stopGraceMs?: number;
+  /** Fault injection around each checkpoint; the crash tests' only. */
+  crashHooks: CrashHooks;
 }
 
 // A settlement racing a park makes the worker replay instead; bound it so a bug cannot spin.
@@ -212,7 +215,7 @@ export class Worker {
     let entries = claimedJournal;
     let history: Promise<ModelMessage[]> | undefined;
     for (let replay = 0; replay < MAX_REPLAYS; replay++) {
-      const journal = new Journal(store, run, owner, entries);
+      const journal = new Journal(store, run, owner, entries, this.options.crashHooks);
       try {
         const messages = await runTurn({
           store,

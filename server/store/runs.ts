@@ -5,7 +5,7 @@ import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
 import { appendFramesSql, notifyFollowers } from "./frames";
 import { json, storable } from "./json";
-import { type Row, toJournal, toRun, toThread } from "./read-rows";
+import { type Row, toJournal, toRun } from "./read-rows";
 import type { ClaimedRun, Lease, RunRow, RunStatus, UserMessage } from "./rows";
 
 /** A turn of a thread as a reader sees it: the person's message and the run that answered it. */
@@ -27,14 +27,19 @@ export type StartRunResult =
   | { kind: "started"; run: RunRow; claimed?: ClaimedRun }
   | { kind: "busy"; runId: string }
   | { kind: "not-found" }
-  | { kind: "other-agent"; agent: string };
+  | { kind: "other-agent"; agent: string }
+  | { kind: "not-hosted"; agent: string };
 
 /** What a new run is made of. */
 export interface NewRun {
   threadId: string;
-  createThread: boolean;
   actorId: string;
-  agent: string;
+  /** The agent the request names; when undefined, the thread's, else `defaultAgent`. */
+  agent: string | undefined;
+  /** The agent of a new thread whose request names none. */
+  defaultAgent: string;
+  /** The agents this server hosts: a run of any other is refused. */
+  hostedAgents: readonly string[];
   runId: string;
   messageId: string;
   userMessage: UserMessage;
@@ -61,6 +66,58 @@ export interface RunEnd {
 const ACTIVE = "status IN ('ready', 'running', 'parked')";
 const LEASE_UNTIL = (ms: string) => `now() + (${ms} * interval '1 millisecond')`;
 
+/** The checkpoint every run records first, in the statement that creates it. */
+export const RUN_START = "persist:run:start";
+
+// Two starts raced on one thread and the unique index on its active run let one through: the
+// other is tried again, and then sees the thread and the run as they are.
+const START_ATTEMPTS = 3;
+
+/**
+ * The one statement that starts a run: it resolves the agent (the request's, the thread's, or
+ * the default), refuses a thread another actor owns, another agent's thread, an agent not hosted
+ * here and a thread with an active run, and otherwise creates the thread when new, the run (under
+ * the lease when given, else `ready` with a notification), its `persist:run:start` checkpoint and
+ * its `run-start` frame. No row lock: the unique index on a thread's active run decides a race.
+ */
+const START_SQL = `WITH thread AS (
+    SELECT actor_id, agent FROM prepick_threads WHERE id = $2),
+  chosen AS (SELECT coalesce($4::text, (SELECT agent FROM thread), $5::text) AS agent),
+  active AS (SELECT id FROM prepick_runs WHERE thread_id = $2 AND ${ACTIVE} LIMIT 1),
+  verdict AS (
+    SELECT chosen.agent, CASE
+      WHEN EXISTS (SELECT 1 FROM thread WHERE actor_id <> $3) THEN 'not-found'
+      WHEN chosen.agent NOT IN (SELECT jsonb_array_elements_text($6::jsonb)) THEN 'not-hosted'
+      WHEN EXISTS (SELECT 1 FROM thread WHERE agent <> chosen.agent) THEN 'other-agent'
+      WHEN EXISTS (SELECT 1 FROM active) THEN 'busy'
+      ELSE 'started' END AS kind
+    FROM chosen),
+  new_thread AS (
+    INSERT INTO prepick_threads (id, actor_id, agent)
+    SELECT $2, $3, verdict.agent FROM verdict
+    WHERE verdict.kind = 'started' AND NOT EXISTS (SELECT 1 FROM thread)
+    RETURNING id),
+  started AS (
+    INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message,
+      status, lease_owner, lease_until)
+    SELECT $1, $2, $3, verdict.agent, (SELECT count(*) FROM prepick_runs WHERE thread_id = $2), $7,
+      $8::jsonb, CASE WHEN $9::text IS NULL THEN 'ready' ELSE 'running' END, $9::text,
+      CASE WHEN $9::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$10")} END
+    FROM verdict WHERE verdict.kind = 'started'
+    RETURNING *),
+  recorded AS (
+    INSERT INTO prepick_checkpoints (run_id, position, name, result)
+    SELECT id, 0, '${RUN_START}', jsonb_build_object('messageId', message_id) FROM started),
+  streamed AS (
+    INSERT INTO prepick_frames (run_id, seq, frame)
+    SELECT id, 1, jsonb_build_object('kind', 'run-start', 'runId', id, 'threadId', thread_id,
+      'messageId', message_id, 'agent', agent)
+    FROM started)
+  SELECT verdict.kind, verdict.agent AS chosen_agent, (SELECT agent FROM thread) AS thread_agent,
+    (SELECT id FROM active) AS active_run, started.*,
+    CASE WHEN started.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', started.id) END AS notified
+  FROM verdict LEFT JOIN started ON true`;
+
 /**
  * The runs and their leases: a run is `ready` until a process claims it (`running` under a lease
  * the process renews), `parked` while it waits on a person, and then ends. A claim is one
@@ -71,70 +128,50 @@ export class RunStore {
   constructor(private readonly db: Database) {}
 
   /**
-   * Creates the thread if needed and a run on it, in one transaction: `running` under `lease`
-   * when the caller has room to run it now, else `ready` with a notification for any process.
+   * Starts a run in one statement (see `START_SQL`): `running` under `lease` when the caller has
+   * room to run it now, else `ready` with a notification for any process. The run's journal
+   * begins with `persist:run:start` and its stream with `run-start`, written in that statement.
    */
   async start(input: NewRun, lease?: Lease): Promise<StartRunResult> {
-    try {
-      return await this.startOnce(input, lease);
-    } catch (error) {
-      // Two requests raced to start a turn on one thread: the unique index let one through.
-      if ((error as { code?: string }).code !== "23505") throw error;
-      const active = await this.db.query<{ id: string }>(
-        `SELECT id FROM prepick_runs WHERE thread_id = $1 AND ${ACTIVE}`,
-        [input.threadId],
-      );
-      if (active[0]) return { kind: "busy", runId: String(active[0].id) };
-      return this.startOnce(input, lease);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startOnce(input, lease);
+      } catch (error) {
+        if ((error as { code?: string }).code !== "23505" || attempt >= START_ATTEMPTS) throw error;
+      }
     }
   }
 
-  private startOnce(input: NewRun, lease: Lease | undefined): Promise<StartRunResult> {
-    return this.db.transaction(async (tx) => {
-      const threads = await tx.query("SELECT * FROM prepick_threads WHERE id = $1 FOR UPDATE", [
-        input.threadId,
-      ]);
-      const thread = threads[0] ? toThread(threads[0]) : undefined;
-      if (thread && thread.actorId !== input.actorId) return { kind: "not-found" } as const;
-      if (!thread && !input.createThread) return { kind: "not-found" } as const;
-      if (thread && thread.agent !== input.agent)
-        return { kind: "other-agent", agent: thread.agent } as const;
-      if (!thread) {
-        await tx.query("INSERT INTO prepick_threads (id, actor_id, agent) VALUES ($1, $2, $3)", [
-          input.threadId,
-          input.actorId,
-          input.agent,
-        ]);
+  private async startOnce(input: NewRun, lease: Lease | undefined): Promise<StartRunResult> {
+    const rows = await this.db.query(START_SQL, [
+      input.runId,
+      input.threadId,
+      input.actorId,
+      input.agent ?? null,
+      input.defaultAgent,
+      json(input.hostedAgents),
+      input.messageId,
+      json(input.userMessage),
+      lease?.owner ?? null,
+      lease?.leaseMs ?? 0,
+    ]);
+    const row = rows[0] as Row;
+    const agent = String(row.chosen_agent);
+    switch (row.kind) {
+      case "not-found":
+        return { kind: "not-found" };
+      case "not-hosted":
+        return { kind: "not-hosted", agent };
+      case "other-agent":
+        return { kind: "other-agent", agent: String(row.thread_agent) };
+      case "busy":
+        return { kind: "busy", runId: String(row.active_run) };
+      default: {
+        const run = toRun(row);
+        const checkpoints = [{ position: 0, name: RUN_START, result: { messageId: run.messageId } }];
+        return { kind: "started", run, ...(lease ? { claimed: { run, checkpoints } } : {}) };
       }
-      const active = await tx.query<{ id: string }>(
-        `SELECT id FROM prepick_runs WHERE thread_id = $1 AND ${ACTIVE}`,
-        [input.threadId],
-      );
-      if (active[0]) return { kind: "busy", runId: String(active[0].id) } as const;
-      const rows = await tx.query(
-        `WITH started AS (
-           INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message,
-             status, lease_owner, lease_until)
-           VALUES ($1, $2, $3, $4, (SELECT count(*) FROM prepick_runs WHERE thread_id = $2), $5,
-             $6::jsonb, CASE WHEN $7::text IS NULL THEN 'ready' ELSE 'running' END, $7::text,
-             CASE WHEN $7::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$8")} END)
-           RETURNING *)
-         SELECT started.*, CASE WHEN $7::text IS NULL THEN pg_notify('${RUNS_CHANNEL}', $1) END AS notified
-         FROM started`,
-        [
-          input.runId,
-          input.threadId,
-          input.actorId,
-          input.agent,
-          input.messageId,
-          json(input.userMessage),
-          lease?.owner ?? null,
-          lease?.leaseMs ?? 0,
-        ],
-      );
-      const run = toRun(rows[0] as Row);
-      return { kind: "started", run, ...(lease ? { claimed: { run, checkpoints: [] } } : {}) } as const;
-    });
+    }
   }
 
   /** A run by id. */

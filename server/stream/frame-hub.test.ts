@@ -31,7 +31,8 @@ describe("FrameHub", () => {
     const waiting = hub.wait(runId, 3_600_000);
     await store.frames.append(runId, "me", [delta("a")]);
     await waiting;
-    expect(await store.frames.after(runId, 0)).toEqual([{ seq: 1, frame: delta("a") }]);
+    // The run's start wrote frame 1.
+    expect(await store.frames.after(runId, 1)).toEqual([{ seq: 2, frame: delta("a") }]);
   });
 
   it("wakes nobody for a run that got no frames", async () => {
