@@ -10,7 +10,10 @@ const NAMES: readonly [RegExp, string][] = [
   [/^COMMIT/, "COMMIT"],
   [/lease_until < now\(\)/, "hand expired leases back (per process, every half second)"],
   [/jsonb_array_elements_text\(\$3::jsonb\)/, "renew this process's leases (per process)"],
-  [/INSERT INTO prepick_threads[\s\S]*INSERT INTO prepick_runs/, "start the run: thread, checks, run, persist:run:start and its frame"],
+  [
+    /INSERT INTO prepick_threads[\s\S]*INSERT INTO prepick_runs/,
+    "start the run: thread, checks, run, persist:run:start and its frame",
+  ],
   [/FROM prepick_threads WHERE id = \$1 FOR UPDATE/, "lock the thread"],
   [/^INSERT INTO prepick_threads/, "insert the thread"],
   [/^SELECT \* FROM prepick_threads WHERE id = \$1$/, "read the thread"],
