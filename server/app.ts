@@ -24,6 +24,7 @@ import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
 import { createStore, type Store } from "./store/store";
 import { FrameHub } from "./stream/frame-hub";
+import { RunFeeds } from "./stream/run-feeds";
 
 /** Everything the reference server can be configured with. */
 export interface PrepickOptions extends AgentModuleOptions {
@@ -117,13 +118,14 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   // An embedded store this app opened is locked to this process, so runs left "running" were
   // orphaned by a crash: resume them now rather than after their leases expire.
   if (ownsDatabase && db.kind === "pglite") await store.runs.releaseOrphaned();
-  const hub = new FrameHub(store);
-  await hub.start();
+  const feeds = new RunFeeds(store);
+  await feeds.start();
   const inboxHub = new FrameHub(store, INBOX_CHANNEL);
   await inboxHub.start();
   const crashHooks = options.crashHooks ?? NO_CRASH_HOOKS;
   const worker = new Worker({
     store,
+    feeds,
     crashHooks,
     owner: `process-${process.pid}-${crypto.randomUUID()}`,
     agents: new Map(agents.map((agent) => [agent.name, agent])),
@@ -139,7 +141,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   const context: RouteContext = {
     store,
     worker,
-    hub,
+    feeds,
     inboxHub,
     agents,
     crashHooks,
@@ -219,7 +221,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
           });
         }
         await worker.stop();
-        await hub.stop();
+        await feeds.stop();
         await inboxHub.stop();
         if (ownsDatabase) await db.close();
       })();

@@ -4,6 +4,7 @@ import type { CrashHooks } from "../loop/crash-hooks";
 import type { Worker } from "../loop/worker";
 import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
+import type { RunFeeds } from "../stream/run-feeds";
 import type { ActorVariables } from "./actor";
 
 /** What every route group needs. */
@@ -12,8 +13,8 @@ export interface RouteContext {
   store: Store;
   /** The worker that runs this process's runs. */
   worker: Worker;
-  /** Wakes stream followers. */
-  hub: FrameHub;
+  /** This process's live run frames, for stream followers. */
+  feeds: RunFeeds;
   /** Wakes inbox feeds: its keys are actor ids. */
   inboxHub: FrameHub;
   /** The hosted agents, in configuration order (the first is the default). */

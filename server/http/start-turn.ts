@@ -1,3 +1,4 @@
+import type { Frame } from "prepick/core";
 import type { UserMessage } from "../store/rows";
 import { RUN_START } from "../store/runs";
 import type { RouteContext } from "./context";
@@ -19,7 +20,7 @@ export interface TurnRequest {
 
 /** How starting a turn came out: the run, or the refusal with its HTTP status. */
 export type TurnStart =
-  | { ok: true; runId: string; threadId: string }
+  | { ok: true; runId: string; threadId: string; runStart: Frame }
   | { ok: false; status: 400 | 404 | 409; body: { error: string; runId?: string } };
 
 /**
@@ -65,7 +66,7 @@ export async function startTurn(context: RouteContext, request: TurnRequest): Pr
   });
   switch (started.kind) {
     case "started":
-      return { ok: true, runId, threadId };
+      return { ok: true, runId, threadId, runStart: started.runStart };
     case "not-found":
       return { ok: false, status: 404, body: { error: `No thread ${threadId} is yours.` } };
     case "not-hosted":

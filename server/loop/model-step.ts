@@ -2,6 +2,7 @@ import { type LanguageModel, type ModelMessage, streamText } from "ai";
 import type { Frame } from "prepick/core";
 import { modelToolsOf } from "../agents/model-tools";
 import type { AgentDefinition } from "../agents/types";
+import { inJsonbOrder } from "../store/json";
 
 /** One tool call a model step made, with the id the loop uses for it. */
 export interface StepToolCall {
@@ -44,7 +45,7 @@ export interface ModelStepOptions {
   /** Zero-based index of the model call within the turn; namespaces the text part ids. */
   step: number;
   /** Streams a frame as it happens. */
-  emit: (frame: Frame) => Promise<void>;
+  emit: (frame: Frame) => void;
   /** Aborts the model call. */
   abortSignal?: AbortSignal;
 }
@@ -84,30 +85,31 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
   for await (const part of result.fullStream) {
     switch (part.type) {
       case "text-start":
-        await emit({ kind: "text-start", id: partId(part.id) });
+        emit({ kind: "text-start", id: partId(part.id) });
         break;
       case "text-delta":
         text += part.text;
-        await emit({ kind: "text-delta", id: partId(part.id), delta: part.text });
+        emit({ kind: "text-delta", id: partId(part.id), delta: part.text });
         break;
       case "text-end":
-        await emit({ kind: "text-end", id: partId(part.id) });
+        emit({ kind: "text-end", id: partId(part.id) });
         break;
       case "reasoning-start":
-        await emit({ kind: "reasoning-start", id: partId(part.id) });
+        emit({ kind: "reasoning-start", id: partId(part.id) });
         break;
       case "reasoning-delta":
-        await emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.text });
+        emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.text });
         break;
       case "reasoning-end":
-        await emit({ kind: "reasoning-end", id: partId(part.id) });
+        emit({ kind: "reasoning-end", id: partId(part.id) });
         break;
       case "tool-call":
         toolCalls.push({
           id: toolCallId(options.runId, step, toolCalls.length),
           modelCallId: part.toolCallId,
           toolName: part.toolName,
-          input: part.input ?? null,
+          // As a replay reads it back from the journal: the model sees the same input either way.
+          input: inJsonbOrder(part.input ?? null),
         });
         break;
       case "finish-step":

@@ -36,13 +36,23 @@ function assistantMessage(result: StepResult): ModelMessage {
   return { role: "assistant", content };
 }
 
+/** How a turn ended: its model messages, and whether its last model call's checkpoint ended the run. */
+export interface TurnEnd {
+  /** The turn's model messages, for later turns' history. */
+  messages: ModelMessage[];
+  /** True when the turn's last step recorded the run's end itself; else the caller ends it. */
+  completed: boolean;
+}
+
+const COMPLETED: Frame = { kind: "run-finish", status: "completed" };
+
 /**
  * Replays one turn against its journal and carries it on from where the journal ends:
  * `persist:run:start`, the intake, then model calls (`stream:step-start:<n>`) and their tool
- * calls until the model answers without calling a tool. Throws {@link ParkSignal} where a person
- * must act, {@link CancelSignal} when cancelled; returns the turn's model messages when done.
+ * calls until the model answers without calling a tool: that call's checkpoint also ends the run.
+ * Throws {@link ParkSignal} where a person must act, {@link CancelSignal} when cancelled.
  */
-export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
+export async function runTurn(context: TurnContext): Promise<TurnEnd> {
   const { journal, run, agent } = context;
   // Recorded by the statement that started the run; a run started before that replays it here.
   await journal.step(
@@ -65,38 +75,48 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
     // As of the last statement this run made: asking costs no read of its own.
     if (!journal.replaying && journal.cancelRequested) throw new CancelSignal();
-    // What the model streamed and nothing wrote yet: recorded with the step's checkpoint.
+    // What the model streamed: stored with the step's checkpoint, in its one statement.
     let streamed: Frame[] = [];
+    const replayed = journal.replaying;
     const result = await journal.step(
       `stream:step-start:${step}`,
       async () => {
-        const emitter = await stepEmitter(context, step);
-        await emitter.emit({ kind: "step-start", step });
+        // Read before the call's first frame, so a call that needs no I/O of its own streams none unstored.
+        const history = await context.history();
+        const emitter = stepEmitter(context);
+        emitter.emit({ kind: "step-start", step });
         try {
           const answer = await runModelStep({
             model: context.model,
             agent,
-            messages: [...(await context.history()), ...turn],
+            messages: [...history, ...turn],
             runId: run.id,
             step,
             emit: emitter.emit,
             ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
           });
-          streamed = await emitter.drain();
+          streamed = emitter.end();
           return answer;
         } catch (error) {
-          // What the call streamed before it failed is stored before the run's failure is.
-          await emitter.flush().catch(() => undefined);
+          // Cut short by a stop, the call is made again elsewhere and keeps nothing of this one;
+          // failing, it ends the run, and a reader keeps what it saw.
+          if (context.stopping()) emitter.drop();
+          else await emitter.store().catch(() => undefined);
           throw error;
         }
       },
-      (recorded) => ({
-        frames: [...streamed, { kind: "step-finish", step }],
-        usage: [{ step, model: modelName(context.model), ...recorded.usage }],
-      }),
+      (recorded) => {
+        const last = recorded.toolCalls.length === 0;
+        return {
+          frames: [...streamed, { kind: "step-finish", step }, ...(last ? [COMPLETED] : [])],
+          usage: [{ step, model: modelName(context.model), ...recorded.usage }],
+          ...(last ? { completes: { modelMessages: [...turn, assistantMessage(recorded)] } } : {}),
+        };
+      },
+      { plain: true },
     );
     turn.push(assistantMessage(result));
-    if (result.toolCalls.length === 0) return turn;
+    if (result.toolCalls.length === 0) return { messages: turn, completed: !replayed };
     const results: ToolResultPart[] = [];
     for (const call of result.toolCalls) {
       // A call's kind is decided once, in its persist checkpoint: a replay takes it from there,

@@ -5,6 +5,14 @@ import type { RunRow } from "../store/rows";
 import type { Store } from "../store/store";
 import type { Journal } from "./journal";
 
+/** The run's followers in this process, as a model call streams to them before its frames are stored. */
+export interface LiveRun {
+  /** Streams frames of the model call in progress; they follow stored frame `after`. */
+  provisional(after: number, frames: readonly Frame[]): void;
+  /** The model call in progress ended without storing its frames. */
+  abandon(): void;
+}
+
 /** Everything one replay of a turn needs. */
 export interface TurnContext {
   /** The store. */
@@ -21,8 +29,12 @@ export interface TurnContext {
   journal: Journal;
   /** The thread's earlier turns, as model messages; read once, when first asked for. */
   history: () => Promise<ModelMessage[]>;
-  /** Streams frames outside a checkpoint (model output as it arrives), in order, in one write. */
+  /** Stores frames outside a checkpoint (what a failed model call streamed), in order, in one write. */
   emit: (frames: readonly Frame[]) => Promise<void>;
+  /** This process's followers of the run. */
+  live: LiveRun;
+  /** Whether the process is stopping: a model call it cuts short is made again elsewhere. */
+  stopping: () => boolean;
   /** Aborts model calls when the process stops. */
   abortSignal?: AbortSignal;
 }

@@ -1,8 +1,10 @@
 import type { LanguageModel, ModelMessage } from "ai";
+import type { Frame } from "prepick/core";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
 import { RUNS_CHANNEL } from "../store/channels";
-import type { CheckpointRow, ClaimedRun, Lease, RunRow } from "../store/rows";
+import type { ClaimedRun, Lease, RunRow } from "../store/rows";
 import type { Store } from "../store/store";
+import type { RunFeeds } from "../stream/run-feeds";
 import type { CrashHooks } from "./crash-hooks";
 import { Journal, LostRunError } from "./journal";
 import { runTurn, userModelMessage } from "./run-turn";
@@ -13,6 +15,8 @@ import { yieldToIo } from "./yield-to-io";
 export interface WorkerOptions {
   /** The store. */
   store: Store;
+  /** This process's live run frames: a model call streams to followers here before it is stored. */
+  feeds: RunFeeds;
   /** This process's name in leases. */
   owner: string;
   /** The agents by name. */
@@ -169,9 +173,11 @@ export class Worker {
       void this.options.store.runs.release(runId, this.options.owner).catch(() => undefined);
       return;
     }
-    const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints)
+    const release = this.options.feeds.hold(runId);
+    const task: Promise<void> = this.execute(claimed)
       .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
       .finally(() => {
+        release();
         this.active.delete(runId);
         if (this.mayBeReady) this.fill();
       });
@@ -202,8 +208,9 @@ export class Worker {
       .flatMap((earlier) => earlier.modelMessages ?? [userModelMessage(earlier.userMessage)]);
   }
 
-  private async execute(run: RunRow, claimedJournal: CheckpointRow[]): Promise<void> {
-    const { store, owner } = this.options;
+  private async execute(claimed: ClaimedRun): Promise<void> {
+    const { store, owner, feeds } = this.options;
+    const { run } = claimed;
     const agent = this.options.agents.get(run.agent);
     if (!agent) {
       await store.runs.finish(run.id, owner, {
@@ -212,12 +219,17 @@ export class Worker {
       });
       return;
     }
-    let entries = claimedJournal;
+    let entries = claimed.checkpoints;
+    let lastSeq = claimed.lastSeq;
     let history: Promise<ModelMessage[]> | undefined;
+    const live = {
+      provisional: (after: number, frames: readonly Frame[]) => feeds.provisional(run.id, after, frames),
+      abandon: () => feeds.abandon(run.id),
+    };
     for (let replay = 0; replay < MAX_REPLAYS; replay++) {
-      const journal = new Journal(store, run, owner, entries, this.options.crashHooks);
+      const journal = new Journal(store, run, owner, entries, this.options.crashHooks, lastSeq);
       try {
-        const messages = await runTurn({
+        const end = await runTurn({
           store,
           run,
           agent,
@@ -233,9 +245,13 @@ export class Worker {
             await store.frames.append(run.id, owner, frames);
             await yieldToIo();
           },
+          live,
+          stopping: () => this.stopped,
           abortSignal: this.abort.signal,
         });
-        await store.runs.finish(run.id, owner, { status: "completed", modelMessages: messages });
+        if (!end.completed) {
+          await store.runs.finish(run.id, owner, { status: "completed", modelMessages: end.messages });
+        }
         return;
       } catch (error) {
         if (error instanceof ParkSignal) {
@@ -248,6 +264,7 @@ export class Worker {
           // Settled while it ran, so it goes on. Still claimed, nothing else wrote its journal:
           // the replay starts from what this process holds.
           entries = journal.recorded();
+          lastSeq = journal.lastSeq;
           continue;
         }
         // Another process runs it now: leave the run, its journal and its lease alone.

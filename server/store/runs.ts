@@ -3,8 +3,8 @@ import type { Frame } from "prepick/core";
 import type { Database, Queryable } from "../database/database";
 import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
-import { appendFramesSql, notifyFollowers } from "./frames";
-import { json, storable } from "./json";
+import { appendFramesSql, type FramesWritten, firstSeqOf, notifyFollowers } from "./frames";
+import { json, jsonArrayOnce, storable } from "./json";
 import { type Row, toJournal, toRun } from "./read-rows";
 import type { ClaimedRun, Lease, RunRow, RunStatus, UserMessage } from "./rows";
 
@@ -24,7 +24,7 @@ export interface ThreadTurn {
 
 /** What starting a run may come to. */
 export type StartRunResult =
-  | { kind: "started"; run: RunRow; claimed?: ClaimedRun }
+  | { kind: "started"; run: RunRow; runStart: Frame; claimed?: ClaimedRun }
   | { kind: "busy"; runId: string }
   | { kind: "not-found" }
   | { kind: "other-agent"; agent: string }
@@ -118,14 +118,35 @@ const START_SQL = `WITH thread AS (
     CASE WHEN started.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', started.id) END AS notified
   FROM verdict LEFT JOIN started ON true`;
 
+/** The first frame of every run, as the statement that starts it writes it. */
+export function runStartFrame(run: RunRow): Frame {
+  return {
+    kind: "run-start",
+    runId: run.id,
+    threadId: run.threadId,
+    messageId: run.messageId,
+    agent: run.agent,
+  };
+}
+
+/** The number of a claimed run's last frame, read in the claiming statement. */
+export const LAST_SEQ = (run: string) =>
+  `(SELECT coalesce(max(seq), 0) FROM prepick_frames WHERE run_id = ${run}) AS last_seq`;
+
 /**
  * The runs and their leases: a run is `ready` until a process claims it (`running` under a lease
  * the process renews), `parked` while it waits on a person, and then ends. A claim is one
  * conditional statement, so exactly one process runs a run at a time.
  */
 export class RunStore {
-  /** @param db The store's database. */
-  constructor(private readonly db: Database) {}
+  /**
+   * @param db The store's database.
+   * @param written Told of the frames this store writes.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly written: FramesWritten,
+  ) {}
 
   /**
    * Starts a run in one statement (see `START_SQL`): `running` under `lease` when the caller has
@@ -168,8 +189,15 @@ export class RunStore {
         return { kind: "busy", runId: String(row.active_run) };
       default: {
         const run = toRun(row);
+        const runStart = runStartFrame(run);
+        this.written(run.id, 1, [runStart]);
         const checkpoints = [{ position: 0, name: RUN_START, result: { messageId: run.messageId } }];
-        return { kind: "started", run, ...(lease ? { claimed: { run, checkpoints } } : {}) };
+        return {
+          kind: "started",
+          run,
+          runStart,
+          ...(lease ? { claimed: { run, checkpoints, lastSeq: 1 } } : {}),
+        };
       }
     }
   }
@@ -228,11 +256,15 @@ export class RunStore {
          UPDATE prepick_runs r SET status = 'running', lease_owner = $1, lease_until = ${LEASE_UNTIL("$2")},
            wake_pending = false, waiting_on = NULL
          FROM next WHERE r.id = next.id RETURNING r.*)
-       SELECT claimed.*, ${journalSql("claimed.id")} AS journal
+       SELECT claimed.*, ${journalSql("claimed.id")} AS journal, ${LAST_SEQ("claimed.id")}
        FROM claimed ORDER BY claimed.ready_at, claimed.id`,
       [lease.owner, lease.leaseMs, limit],
     );
-    return rows.map((row) => ({ run: toRun(row), checkpoints: toJournal(row.journal) }));
+    return rows.map((row) => ({
+      run: toRun(row),
+      checkpoints: toJournal(row.journal),
+      lastSeq: Number(row.last_seq),
+    }));
   }
 
   /** Extends the leases of the runs `owner` is running; the ones it lost are left alone. */
@@ -290,7 +322,11 @@ export class RunStore {
    */
   async park(runId: string, owner: string, waitingOn: string): Promise<ParkResult> {
     const parked: Frame = { kind: "run-parked", waitingFor: [waitingOn] };
-    const rows = await this.db.query<{ status: RunStatus; cancel_requested: boolean }>(
+    const rows = await this.db.query<{
+      status: RunStatus;
+      cancel_requested: boolean;
+      first_seq: number | null;
+    }>(
       `WITH current AS (
          SELECT id, wake_pending, cancel_requested FROM prepick_runs
          WHERE id = $1 AND status = 'running' AND lease_owner = $2 FOR UPDATE),
@@ -304,11 +340,13 @@ export class RunStore {
          FROM current c WHERE r.id = c.id RETURNING r.status, r.cancel_requested),
        parked AS (SELECT 1 FROM changed WHERE status = 'parked'),
        ${appendFramesSql("$1", "$4", "parked")}
-       SELECT status, cancel_requested, ${notifyFollowers("$1")} AS notified FROM changed`,
-      [runId, owner, waitingOn, json([parked])],
+       SELECT status, cancel_requested, ${notifyFollowers("$1")} FROM changed`,
+      [runId, owner, waitingOn, jsonArrayOnce([parked])],
     );
     const row = rows[0];
     if (!row) return "lost";
+    const first = firstSeqOf(row);
+    if (first !== undefined) this.written(runId, first, [parked]);
     if (row.status === "parked") return "parked";
     return row.cancel_requested ? "cancelled" : "woken";
   }
@@ -335,22 +373,25 @@ export class RunStore {
              lease_owner = NULL, lease_until = NULL, finished_at = now()
            WHERE id = $1 AND status = 'running' AND lease_owner = $5 RETURNING id),
          ${appendFramesSql("$1", "$6", "finished")}
-         SELECT ${notifyFollowers("$1")} AS notified FROM finished`,
-        [...ended, owner, json([finish])],
+         SELECT ${notifyFollowers("$1")} FROM finished`,
+        [...ended, owner, jsonArrayOnce([finish])],
       );
+      const first = firstSeqOf(rows[0]);
+      if (first !== undefined) this.written(runId, first, [finish]);
       return rows.length > 0;
     }
-    return this.db.transaction(async (tx) => {
+    const streamed = await this.db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = $2, error = $3, model_messages = $4::jsonb,
            lease_owner = NULL, lease_until = NULL, finished_at = now()
          WHERE id = $1 AND status = 'running' AND lease_owner = $5 RETURNING id`,
         [...ended, owner],
       );
-      if (rows.length === 0) return false;
-      await this.endPendingCalls(tx, runId, finish);
-      return true;
+      if (rows.length === 0) return undefined;
+      return this.endPendingCalls(tx, runId, finish);
     });
+    if (streamed) this.written(runId, streamed.first, streamed.frames);
+    return streamed !== undefined;
   }
 
   /**
@@ -359,7 +400,7 @@ export class RunStore {
    * instead and its worker ends it at its next checkpoint.
    */
   async cancel(runId: string): Promise<RunStatus | undefined> {
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = 'cancelled', finished_at = now(), lease_owner = NULL,
            lease_until = NULL, waiting_on = NULL
@@ -367,19 +408,30 @@ export class RunStore {
         [runId],
       );
       if (rows.length > 0) {
-        await this.endPendingCalls(tx, runId, { kind: "run-finish", status: "cancelled" });
-        return "cancelled" as const;
+        const streamed = await this.endPendingCalls(tx, runId, { kind: "run-finish", status: "cancelled" });
+        return { status: "cancelled" as const, streamed };
       }
       const flagged = await tx.query(
         `UPDATE prepick_runs SET cancel_requested = true WHERE id = $1 AND status = 'running' RETURNING id`,
         [runId],
       );
-      return flagged.length > 0 ? ("running" as const) : undefined;
+      return { status: flagged.length > 0 ? ("running" as const) : undefined };
     });
+    if ("streamed" in outcome && outcome.streamed) {
+      this.written(runId, outcome.streamed.first, outcome.streamed.frames);
+    }
+    return outcome.status;
   }
 
-  /** Cancels the run's pending calls, each with a `tool-denied` frame, then streams `last`. */
-  private async endPendingCalls(tx: Queryable, runId: string, last: Frame): Promise<void> {
+  /**
+   * Cancels the run's pending calls, each with a `tool-denied` frame, then streams `last`; returns
+   * the frames and the first one's number, for the caller to hand on once the transaction commits.
+   */
+  private async endPendingCalls(
+    tx: Queryable,
+    runId: string,
+    last: Frame,
+  ): Promise<{ first: number; frames: Frame[] }> {
     const cancelled = await tx.query<{ id: string }>(
       `UPDATE prepick_tool_calls SET status = 'cancelled', settled_at = now()
        WHERE run_id = $1 AND status = 'pending_approval' RETURNING id`,
@@ -392,9 +444,10 @@ export class RunStore {
       cancelled: true,
     }));
     frames.push(last);
-    await tx.query(`WITH ${appendFramesSql("$1", "$2")} SELECT ${notifyFollowers("$1")} AS notified`, [
+    const rows = await tx.query(`WITH ${appendFramesSql("$1", "$2")} SELECT ${notifyFollowers("$1")}`, [
       runId,
-      json(frames),
+      jsonArrayOnce(frames),
     ]);
+    return { first: firstSeqOf(rows[0]) ?? 0, frames };
   }
 }

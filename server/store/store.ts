@@ -1,6 +1,6 @@
 import type { Database } from "../database/database";
 import { CheckpointStore } from "./checkpoints";
-import { FrameStore } from "./frames";
+import { FrameStore, type FramesWritten } from "./frames";
 import { migrate } from "./migrate";
 import { PendingCallStore } from "./pending-calls";
 import { RunStore } from "./runs";
@@ -31,15 +31,26 @@ export class Store {
   /** The approvals inbox: each actor's waiting calls and the changes to them. */
   readonly pendingCalls: PendingCallStore;
 
+  private framesWritten: FramesWritten = () => undefined;
+
   /** @param db The database the store lives in. */
   constructor(readonly db: Database) {
+    const written: FramesWritten = (runId, first, frames) => this.framesWritten(runId, first, frames);
     this.threads = new ThreadStore(db);
-    this.runs = new RunStore(db);
-    this.frames = new FrameStore(db);
-    this.checkpoints = new CheckpointStore(db);
+    this.runs = new RunStore(db, written);
+    this.frames = new FrameStore(db, written);
+    this.checkpoints = new CheckpointStore(db, written);
     this.toolCalls = new ToolCallStore(db);
-    this.settlements = new SettlementStore(db);
+    this.settlements = new SettlementStore(db, written);
     this.pendingCalls = new PendingCallStore(db);
+  }
+
+  /**
+   * Hands every batch of frames this store writes, once committed, to `listener` (the live
+   * streams, which then need not read back what this process just wrote). One listener.
+   */
+  onFramesWritten(listener: FramesWritten): void {
+    this.framesWritten = listener;
   }
 
   /** Brings the schema up to date. */
