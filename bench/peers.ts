@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { PeerFigures } from "./peers/measure";
-import { benchDatabase } from "./store-under-test";
+import { type BenchRow, figure, median, quantile } from "./result";
+import { benchCluster, benchDatabase } from "./store-under-test";
 
 const run = promisify(execFile);
 const PEERS = new URL("./peers/", import.meta.url);
@@ -17,6 +19,7 @@ let measured: Promise<PeerResults> | undefined;
 
 async function peer(script: string): Promise<PeerResults> {
   const url = await benchDatabase(script);
+  const pgdata = join((await benchCluster()).directory, "data");
   const { stdout } = await run(
     process.execPath,
     [
@@ -26,7 +29,12 @@ async function peer(script: string): Promise<PeerResults> {
       url,
       ...Object.values(PEER_SIZES).map(String),
     ],
-    { cwd: fileURLToPath(new URL("..", import.meta.url)), timeout: 600_000, maxBuffer: 64 * 1024 * 1024 },
+    {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      timeout: 900_000,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, PREPICK_BENCH_PGDATA: pgdata },
+    },
   );
   const output = stdout.trim();
   return JSON.parse(output.slice(output.lastIndexOf("\n") + 1)) as PeerResults;
@@ -46,4 +54,50 @@ export function peerResults(): Promise<PeerResults> {
     return results;
   })();
   return measured;
+}
+
+/** Each peer's own answer → next step, for reading ours against. */
+export async function peerLatencyRows(): Promise<BenchRow[]> {
+  const peers = await peerResults();
+  return Object.entries(peers).map(([name, figures]) => ({
+    id: `peers.answer-to-next-step.${name}`,
+    metric: `${name}: answer → the workflow's next step, p50 / p99 (PostgreSQL)`,
+    baseline: "—",
+    ours: `${figure(median(figures.latencies), "ms")} / ${figure(quantile(figures.latencies, 0.99), "ms")}`,
+    ratio: "—",
+    target: "—",
+    pass: "reported",
+  }));
+}
+
+const PEER_LABELS: Record<string, string> = {
+  dbos: "DBOS",
+  "langgraph-sync": "LangGraph, durability sync",
+  "langgraph-async": "LangGraph, durability async",
+  mastra: "Mastra",
+};
+
+/** A reading of CPU per run, as a table cell: the main thread's, then PostgreSQL's. */
+export function cpuText(cpu: { thread: number; postgres: number }): string {
+  return `main thread ${figure(cpu.thread, "ms", 3)} + PostgreSQL ${figure(cpu.postgres, "ms", 3)}`;
+}
+
+/**
+ * Each peer's burst (1 000 workflows of one 1 s step started at once, total ÷ one alone) and its
+ * CPU per run in the burst and in the answered phase, for reading ours against.
+ */
+export async function peerBurstRows(): Promise<BenchRow[]> {
+  const peers = await peerResults();
+  return Object.entries(peers).map(([name, figures]) => {
+    const { burst, answeredCpu } = figures;
+    return {
+      id: `burst.peers.${name}`,
+      metric: `${PEER_LABELS[name] ?? name}: ${burst.runs.toLocaleString("en")} workflows of one 1 s step started at once, total ÷ one alone; CPU per run, burst / answered (PostgreSQL)`,
+      baseline: `${figure(burst.oneMs, "ms", 0)} (one alone)`,
+      ours: `${figure(burst.allMs, "ms", 0)}; burst: ${cpuText(burst.cpu)}; answered: ${cpuText(answeredCpu)}`,
+      ratio: figure(burst.allMs / burst.oneMs, "×"),
+      target: "—",
+      pass: "reported",
+    };
+  });
 }

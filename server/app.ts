@@ -12,6 +12,7 @@ import { chatRoute } from "./http/chat-route";
 import type { RouteContext } from "./http/context";
 import { corsMiddleware } from "./http/cors";
 import { crossSiteGuard } from "./http/cross-site-guard";
+import { DEFAULT_INBOX_POLL_MS } from "./http/inbox-stream";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
@@ -19,6 +20,7 @@ import { storableUrlMiddleware } from "./http/storable-url";
 import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { type CrashHooks, NO_CRASH_HOOKS } from "./loop/crash-hooks";
+import { callableModel } from "./loop/model-call";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
@@ -80,6 +82,11 @@ export interface PrepickOptions extends AgentModuleOptions {
    * `PREPICK_CRASH_AT` and `PREPICK_CRASH_BEFORE` into it). Leave out: the default does nothing.
    */
   crashHooks?: CrashHooks;
+  /**
+   * How often an inbox feed reads the store when no notification came, in ms
+   * (`PREPICK_INBOX_POLL_MS`, default 10 000): it only bounds the delay of a lost notification.
+   */
+  inboxPollMs?: number;
 }
 
 /** A running reference server without its HTTP listener: `app.fetch` serves requests. */
@@ -107,6 +114,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   const agents = checkAgents(options.agents, { ask: options.ask });
   const moduleModel: LanguageModel =
     options.model ?? resolveModel(process.env, { latencyMs: options.scriptedLatencyMs ?? 0 });
+  // Each agent's model, checked now: a model the loop cannot call stops start-up, naming the agent.
+  const models = new Map(
+    agents.map((agent) => [agent.name, callableModel(agent, agent.model ?? moduleModel)]),
+  );
   const ownsDatabase = options.database === undefined;
   const db =
     options.database ??
@@ -129,7 +140,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     crashHooks,
     owner: `process-${process.pid}-${crypto.randomUUID()}`,
     agents: new Map(agents.map((agent) => [agent.name, agent])),
-    modelFor: (agent) => agent.model ?? moduleModel,
+    modelFor: (agent) => models.get(agent.name) ?? callableModel(agent, moduleModel),
     ...(options.approvalPolicy ? { approvalPolicy: options.approvalPolicy } : {}),
     leaseMs: options.leaseMs ?? 30_000,
     sweepMs: options.sweepMs ?? 2_000,
@@ -146,6 +157,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     agents,
     crashHooks,
     closing: closing.signal,
+    inboxPollMs: options.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
   };
   const app = new Hono<{ Variables: ActorVariables }>();
   // Shutting down: requests already in flight finish; new ones, and any that still fail because

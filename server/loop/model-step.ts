@@ -1,8 +1,9 @@
-import { type LanguageModel, type ModelMessage, streamText } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { LanguageModel, ModelMessage } from "ai";
 import type { Frame } from "prepick/core";
-import { modelToolsOf } from "../agents/model-tools";
 import type { AgentDefinition } from "../agents/types";
 import { inJsonbOrder } from "../store/json";
+import { startModelCall } from "./model-call";
 
 /** One tool call a model step made, with the id the loop uses for it. */
 export interface StepToolCall {
@@ -34,8 +35,8 @@ export interface StepResult {
 
 /** What a model step needs from its surroundings. */
 export interface ModelStepOptions {
-  /** The model. */
-  model: LanguageModel;
+  /** The model: a provider's `LanguageModelV4` (checked when the server starts). */
+  model: LanguageModelV4;
   /** The agent: its system prompt and tools. */
   agent: AgentDefinition;
   /** The conversation so far, this turn included. */
@@ -64,17 +65,28 @@ export function modelName(model: LanguageModel): string {
   return typeof model === "string" ? model : `${model.provider}:${model.modelId}`;
 }
 
+/** A tool call's input as the model wrote it (JSON text), parsed; the text itself when it is not JSON. */
+function parsedInput(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // The tool's own check refuses it, and the model is told why (see tool-step.ts, ask-step.ts).
+    return text;
+  }
+}
+
 /**
- * One model call through the AI SDK (`streamText`, a single step, no tool execution): streams
- * text and reasoning frames as they come and returns the text and tool calls for the journal.
+ * One model call through the provider's `doStream` (`startModelCall`: a single step, no tool
+ * execution): streams text and reasoning frames as they come and returns the text and tool calls
+ * for the journal. The result is plain JSON data, in the order a replay reads it back.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepResult> {
   const { step, emit } = options;
-  const result = streamText({
+  const stream = await startModelCall({
     model: options.model,
-    system: options.agent.systemPrompt,
+    agent: options.agent,
     messages: options.messages,
-    tools: modelToolsOf(options.agent),
     ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
   });
   let text = "";
@@ -82,52 +94,62 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
   let finishReason = "unknown";
   let usage: StepResult["usage"] = {};
   const partId = (id: string) => `${step}-${id}`;
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case "text-start":
-        emit({ kind: "text-start", id: partId(part.id) });
-        break;
-      case "text-delta":
-        text += part.text;
-        emit({ kind: "text-delta", id: partId(part.id), delta: part.text });
-        break;
-      case "text-end":
-        emit({ kind: "text-end", id: partId(part.id) });
-        break;
-      case "reasoning-start":
-        emit({ kind: "reasoning-start", id: partId(part.id) });
-        break;
-      case "reasoning-delta":
-        emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.text });
-        break;
-      case "reasoning-end":
-        emit({ kind: "reasoning-end", id: partId(part.id) });
-        break;
-      case "tool-call":
-        toolCalls.push({
-          id: toolCallId(options.runId, step, toolCalls.length),
-          modelCallId: part.toolCallId,
-          toolName: part.toolName,
-          // As a replay reads it back from the journal: the model sees the same input either way.
-          input: inJsonbOrder(part.input ?? null),
-        });
-        break;
-      case "finish-step":
-        finishReason = part.finishReason;
-        usage = {
-          ...(part.usage.inputTokens !== undefined ? { input: part.usage.inputTokens } : {}),
-          ...(part.usage.outputTokens !== undefined ? { output: part.usage.outputTokens } : {}),
-          ...(part.usage.totalTokens !== undefined ? { total: part.usage.totalTokens } : {}),
-        };
-        break;
-      case "error":
-        throw part.error instanceof Error ? part.error : new Error(String(part.error));
-      case "abort":
-        // A cut-short call must not be journaled as the model's answer: the replay makes it again.
-        throw new Error(`Model call ${step} was aborted before it finished.`);
-      default:
-        break;
+  const reader = stream.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const part = next.value;
+      switch (part.type) {
+        case "text-start":
+          emit({ kind: "text-start", id: partId(part.id) });
+          break;
+        case "text-delta":
+          text += part.delta;
+          emit({ kind: "text-delta", id: partId(part.id), delta: part.delta });
+          break;
+        case "text-end":
+          emit({ kind: "text-end", id: partId(part.id) });
+          break;
+        case "reasoning-start":
+          emit({ kind: "reasoning-start", id: partId(part.id) });
+          break;
+        case "reasoning-delta":
+          emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.delta });
+          break;
+        case "reasoning-end":
+          emit({ kind: "reasoning-end", id: partId(part.id) });
+          break;
+        case "tool-call":
+          toolCalls.push({
+            id: toolCallId(options.runId, step, toolCalls.length),
+            modelCallId: part.toolCallId,
+            toolName: part.toolName,
+            // As a replay reads it back from the journal: the model sees the same input either way.
+            input: inJsonbOrder(parsedInput(part.input)),
+          });
+          break;
+        case "finish": {
+          finishReason = part.finishReason.unified;
+          const input = part.usage.inputTokens.total;
+          const output = part.usage.outputTokens.total;
+          usage = {
+            ...(input !== undefined ? { input } : {}),
+            ...(output !== undefined ? { output } : {}),
+            ...(input !== undefined && output !== undefined ? { total: input + output } : {}),
+          };
+          break;
+        }
+        case "error":
+          throw part.error instanceof Error ? part.error : new Error(String(part.error));
+        default:
+          break;
+      }
     }
+  } catch (error) {
+    // A cut-short call must not be journaled as the model's answer: the replay makes it again.
+    if (options.abortSignal?.aborted) throw new Error(`Model call ${step} was aborted before it finished.`);
+    throw error;
+  } finally {
+    reader.releaseLock();
   }
   if (options.abortSignal?.aborted) throw new Error(`Model call ${step} was aborted before it finished.`);
   return { text, toolCalls, finishReason, usage };

@@ -1,4 +1,5 @@
-import type { LanguageModel, ModelMessage } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
 import type { Frame } from "prepick/core";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
 import type { RunRow } from "../store/rows";
@@ -22,7 +23,7 @@ export interface TurnContext {
   /** The run's agent. */
   agent: AgentDefinition;
   /** The model the agent calls. */
-  model: LanguageModel;
+  model: LanguageModelV4;
   /** Decides which tool calls a person approves. */
   approvalPolicy?: ApprovalPolicy;
   /** The run's journal, as a replay cursor. */

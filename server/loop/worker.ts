@@ -1,4 +1,5 @@
-import type { LanguageModel, ModelMessage } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
 import type { Frame } from "prepick/core";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
 import { RUNS_CHANNEL } from "../store/channels";
@@ -22,7 +23,7 @@ export interface WorkerOptions {
   /** The agents by name. */
   agents: ReadonlyMap<string, AgentDefinition>;
   /** The model an agent calls. */
-  modelFor: (agent: AgentDefinition) => LanguageModel;
+  modelFor: (agent: AgentDefinition) => LanguageModelV4;
   /** Decides which tool calls a person approves. */
   approvalPolicy?: ApprovalPolicy;
   /** How long a claim holds without renewal; a run whose process died is picked up after it. */

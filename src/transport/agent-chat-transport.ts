@@ -1,5 +1,6 @@
-import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from "ai";
+import type { ChatTransport, UIMessage, UIMessageChunk } from "ai";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import { requestHeaders, textOf } from "./chat-request";
 import { type FoldState, foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
 import { hydrateThread } from "./hydrate-thread";
 import { endsStream, readFrames } from "./read-frames";
@@ -24,18 +25,6 @@ export interface RunRecord {
 
 type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
 type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
-
-/** The AI SDK request's headers as a plain record. */
-export function requestHeaders(options: ChatRequestOptions): Record<string, string> {
-  const headers = options.headers;
-  if (headers === undefined) return {};
-  return headers instanceof Headers ? Object.fromEntries(headers.entries()) : headers;
-}
-
-/** The text of a message: its text parts, joined. */
-export function textOf(message: UIMessage): string {
-  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
-}
 
 async function errorOf(response: Response): Promise<ToolCallError> {
   return new ToolCallError(readFailure(response.status, await response.json().catch(() => undefined)));
@@ -140,7 +129,7 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
       fold: INITIAL_FOLD_STATE,
     };
     this.runs.set(options.chatId, record);
-    return this.stream(record, response.body, []);
+    return this.stream(record, response.body, 0, []);
   }
 
   /**
@@ -150,15 +139,15 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   async reconnectToStream(options: ReconnectOptions): Promise<ReadableStream<UIMessageChunk> | null> {
     const record = this.runs.get(options.chatId);
     if (!record?.runId || !["running", "parked"].includes(record.fold.status)) return null;
-    const response = await this.follow(record, options);
+    const { response, after } = await this.follow(record, options);
     if (response.status === 204 || response.status === 404) return null;
     if (!response.ok || response.body === null) throw await errorOf(response);
-    const frames = readFrames(response.body).getReader();
+    const frames = readFrames(response.body, after).getReader();
     const first = await frames.read();
     if (first.done) return null;
     // Replay what was seen so the message is rebuilt whole, then continue with the live frames.
     const replay = foldFrames(record.frames).chunks;
-    return this.stream(record, frames, replay, first.value);
+    return this.stream(record, frames, after, replay, first.value);
   }
 
   private async sendApprovals(
@@ -175,29 +164,52 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
         : await this.client.reject(part.approval.id, part.approval.reason);
       if (!result.ok && result.failure.kind !== "conflict") throw new ToolCallError(result.failure);
     }
-    const response = await this.follow(record, options);
+    const { response, after } = await this.follow(record, options);
     if (!response.ok || response.body === null) throw await errorOf(response);
-    return this.stream(record, response.body, []);
+    return this.stream(record, response.body, after, []);
   }
 
-  /** Requests the run's frames after the last one the record holds. */
-  private follow(record: RunRecord, options: ReconnectOptions): Promise<Response> {
+  /**
+   * Requests the run's frames after the last stored one the record holds. Frames a model call
+   * streamed before they were stored are dropped first: the call may have been cut short and made
+   * again, and its stored frames come back whole.
+   */
+  private async follow(
+    record: RunRecord,
+    options: ReconnectOptions,
+  ): Promise<{ response: Response; after: number }> {
+    if (record.frames.some((frame) => frame.unstored)) {
+      record.frames = record.frames.filter((frame) => !frame.unstored);
+      record.fold = foldFrames(record.frames).state;
+    }
     const after = record.fold.lastSeq;
-    return this.client.fetch(`/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`, {
-      headers: { "last-event-id": String(after), ...requestHeaders(options) },
-      signal: options.abortSignal,
-    });
+    const response = await this.client.fetch(
+      `/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`,
+      {
+        headers: { "last-event-id": String(after), ...requestHeaders(options) },
+        signal: options.abortSignal,
+      },
+    );
+    return { response, after };
   }
 
   private stream(
     record: RunRecord,
     source: ReadableStream<Uint8Array> | ReadableStreamDefaultReader<SequencedFrame>,
+    after: number,
     replay: readonly UIMessageChunk[],
     first?: SequencedFrame,
   ): ReadableStream<UIMessageChunk> {
-    const reader = source instanceof ReadableStream ? readFrames(source).getReader() : source;
+    const reader = source instanceof ReadableStream ? readFrames(source, after).getReader() : source;
     if (replay.length > 0) record.fold = foldFrames(record.frames).state;
     const take = (frame: SequencedFrame, controller: ReadableStreamDefaultController<UIMessageChunk>) => {
+      // A stored frame says the frames streamed before it are stored too, with the numbers they took.
+      if (!frame.unstored) {
+        for (let at = record.frames.length - 1; at >= 0 && record.frames[at]?.unstored; at--) {
+          const held = record.frames[at] as SequencedFrame;
+          record.frames[at] = { seq: held.seq, frame: held.frame };
+        }
+      }
       const { state, chunks } = foldFrame(record.fold, frame);
       if (state !== record.fold) record.frames.push(frame);
       record.fold = state;

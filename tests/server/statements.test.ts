@@ -57,7 +57,6 @@ describe("statements per run, on PostgreSQL", { timeout: 60_000 }, () => {
     const turn = await startChat(person, "planner", "Say hello");
     expect(turn.frames.at(-1)?.frame).toEqual({ kind: "run-finish", status: "completed" });
     const names = log.names();
-    console.log(names);
     expectNamed(names);
     expect(names.length, names.map((name, index) => `${index + 1}. ${name}`).join("\n")).toBeLessThanOrEqual(
       MAX_PER_STARTED_RUN,
@@ -90,7 +89,6 @@ describe("statements per run, on PostgreSQL", { timeout: 60_000 }, () => {
     expect(frames.at(-1)?.frame).toEqual({ kind: "run-finish", status: "completed" });
     const names = log.names();
     expectNamed(names);
-    console.log(names);
     expect(names.length, names.map((name, index) => `${index + 1}. ${name}`).join("\n")).toBeLessThanOrEqual(
       MAX_PER_ANSWERED_RUN,
     );

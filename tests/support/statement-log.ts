@@ -42,7 +42,7 @@ export function statementName(sql: string, params: readonly unknown[] = []): str
   if (known === "record a checkpoint") {
     const names = parsedNames(params[1]);
     const frames = parsedLength(params[2]);
-    const finishes = /finished AS \(/.test(text) && params.some((param) => param === "completed");
+    const finishes = params[7] === true;
     return `record ${names.join(", ")}${frames > 0 ? `, with ${frames} frames` : ""}${finishes ? ", finishing the run" : ""}`;
   }
   if (known === "append frames") return `append ${parsedLength(params[1])} frames`;
