@@ -5,6 +5,7 @@ import type { Worker } from "../loop/worker";
 import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
 import type { ActorVariables } from "./actor";
+import type { OpenFeeds } from "./open-feeds";
 
 /** What every route group needs. */
 export interface RouteContext {
@@ -20,8 +21,14 @@ export interface RouteContext {
   agents: readonly AgentDefinition[];
   /** Fault injection around the checkpoints a request records (a signal, a run's start). */
   crashHooks: CrashHooks;
+  /** The per-actor limits on starting turns; each unset is no limit. */
+  limits: { activeRuns?: number; startsPerMinute?: number };
+  /** The inbox feeds each actor holds open, capped. */
+  feeds: OpenFeeds;
   /** Stops streams when the server closes. */
   closing: AbortSignal;
+  /** How often an inbox feed reads the store without a notification, in ms. */
+  inboxPollMs: number;
 }
 
 /** The Hono app type with the actor variable set. */

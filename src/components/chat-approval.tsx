@@ -54,7 +54,9 @@ function ToolSentence({ sentence, toolName }: { sentence: (toolName: string) => 
   return (
     <>
       {before}
-      <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{toolName}</code>
+      <code dir="ltr" className="rounded bg-muted px-1 py-0.5 font-mono text-xs">
+        {toolName}
+      </code>
       {after.join(toolName)}
     </>
   );
@@ -102,7 +104,7 @@ function ChatApproval({
   React.useEffect(() => {
     if (mounted.current) return;
     mounted.current = true;
-    if (autoFocus && !decided) cardRef.current?.focus();
+    if (autoFocus && !decided) cardRef.current?.focus({ preventScroll: true });
   }, [autoFocus, decided]);
 
   // Once decided the buttons are gone: unless the person moved on, the focus lands on the outcome.
@@ -111,7 +113,7 @@ function ChatApproval({
     if (decided && !wasDecided.current) {
       const active = document.activeElement;
       const lost = active === null || active === document.body || cardRef.current?.contains(active);
-      if (lost) decisionRef.current?.focus();
+      if (lost) decisionRef.current?.focus({ preventScroll: true });
     }
     wasDecided.current = decided;
   }, [decided]);
@@ -149,7 +151,12 @@ function ChatApproval({
         </p>
       </div>
       {block.description !== undefined ? (
-        <p id={descriptionId} data-slot="chat-approval-description" className="text-muted-foreground">
+        <p
+          id={descriptionId}
+          data-slot="chat-approval-description"
+          dir="auto"
+          className="text-start text-muted-foreground"
+        >
           {block.description}
         </p>
       ) : null}
@@ -181,25 +188,6 @@ function ChatApproval({
         </>
       ) : (
         <>
-          <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">
-            <Label htmlFor={reasonId} className="text-muted-foreground text-xs">
-              {approval.reason}
-            </Label>
-            <Input
-              id={reasonId}
-              data-slot="chat-approval-reason"
-              value={reason}
-              disabled={busy}
-              onChange={(event) => setReason(event.target.value)}
-              onKeyDown={(event) => {
-                // Enter in the reason field means "reject with this reason", never a form submit.
-                if (event.key === "Enter" && !event.nativeEvent.isComposing) {
-                  event.preventDefault();
-                  reject();
-                }
-              }}
-            />
-          </div>
           {state.status === "failed" ? (
             <p data-slot="chat-approval-error" role="alert" className="text-destructive">
               {approval.notSent(state.error)}
@@ -231,6 +219,26 @@ function ChatApproval({
             >
               {busy && !state.approved ? approval.rejecting : approval.reject}
             </Button>
+          </div>
+          <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">
+            <Label htmlFor={reasonId} className="text-muted-foreground text-xs">
+              {approval.reason}
+            </Label>
+            <Input
+              id={reasonId}
+              data-slot="chat-approval-reason"
+              value={reason}
+              disabled={busy}
+              onChange={(event) => setReason(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter in the reason field means "reject with this reason", never a form submit; in
+                // an empty field it does nothing, since a decision is never made by a stray key.
+                if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  if (reason.trim() !== "") reject();
+                }
+              }}
+            />
           </div>
         </>
       )}

@@ -8,6 +8,7 @@ import { specIntake } from "@/lib/prepick/core/spec-examples";
 import { mcpElicitationToRequest } from "@/lib/prepick/transport/adapters/mcp-elicitation";
 import { AgentChatTransport } from "../agent-chat-transport";
 import { startFrameServer } from "../frame-server.fixture";
+import { readRunFailure } from "../run-failure";
 import { AgUiChatTransport } from "./ag-ui-chat-transport";
 import { type AgUiResponder, startAgUiServer } from "./ag-ui-server.fixture";
 
@@ -279,6 +280,7 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
           reason: "tool_approval",
           message: "Purge the cache?",
           toolCallId: "call-purge",
+          metadata: { prepick: { description: "Empties one of the site's caches." } },
         };
         return [
           started,
@@ -301,6 +303,8 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
       state: "approval-requested",
       input: { region: "eu" },
       approval: { id: "int-purge" },
+      // The tool's description a Prepick producer carries, on the part as the own wire puts it.
+      toolMetadata: { description: "Empties one of the site's caches." },
     });
 
     expect(await transport.client.approve("call-purge")).toMatchObject({ ok: true });
@@ -631,6 +635,22 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     expect(chat.status).toBe("error");
     expect(chat.error?.message).toBe("The model is overloaded.");
     expect(chat.messages[1]?.parts).toMatchObject([{ type: "text", text: "Starting." }]);
+  });
+
+  it("carries a Prepick producer's failure code and error id in the chat's error, for the page's sentence", async () => {
+    quietClientErrors();
+    const server = await serve((input) => [
+      run(input).started,
+      {
+        type: EventType.RUN_ERROR,
+        message: "The model did not answer in time, so the reply stopped.",
+        code: "run_failed",
+        metadata: { prepick: { code: "model-timeout", errorId: "err-77" } },
+      } as BaseEvent,
+    ]);
+    const chat = new Chat({ id: "error-2", transport: new AgUiChatTransport({ url: server.url }) });
+    await chat.sendMessage({ text: "Go" });
+    expect(readRunFailure(chat.error)).toEqual({ code: "model-timeout", errorId: "err-77" });
   });
 
   it("keeps the conversation on screen when storage refuses to store it", async () => {
