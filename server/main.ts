@@ -4,8 +4,8 @@ import { resolve } from "node:path";
 import { DEMO_AGENTS } from "./agents/demo-agents";
 import { type AgentsModule, loadAgentsModule } from "./agents-module";
 import { parseCorsOrigins } from "./http/cors";
-import { crashHooksFromEnv } from "./loop/crash-hooks";
 import { isLoopbackAddress, parseAllowedHosts } from "./http/host-check";
+import { crashHooksFromEnv } from "./loop/crash-hooks";
 import { createServer } from "./server";
 
 function readPort(raw: string | undefined): number {
