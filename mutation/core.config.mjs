@@ -20,6 +20,7 @@ export default {
   // The machine is shared: one test runner at a time.
   concurrency: 1,
   timeoutMS: 20_000,
+  dryRunTimeoutMinutes: 30,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/core.json" },
   tempDirName: ".stryker-tmp/core",

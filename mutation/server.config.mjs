@@ -18,6 +18,8 @@ export default {
   ignoreStatic: true,
   concurrency: 1,
   timeoutMS: 30_000,
+  // The first run of every listed file, on a loaded machine, takes minutes.
+  dryRunTimeoutMinutes: 30,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/server.json" },
   tempDirName: ".stryker-tmp/server",

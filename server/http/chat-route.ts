@@ -3,7 +3,7 @@ import type { UserMessage } from "../store/rows";
 import type { AgentApp, RouteContext } from "./context";
 import { field, isObject, readJsonBody } from "./read-body";
 import { frameStreamResponse } from "./sse";
-import { CLIENT_ID as ID, startTurn } from "./start-turn";
+import { CLIENT_ID as ID, refusalHeaders, startTurn } from "./start-turn";
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -54,11 +54,11 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
       threadId,
       message: message.value,
     });
-    if (!turn.ok) return c.json(turn.body, turn.status);
+    if (!turn.ok) return c.json(turn.body, turn.status, refusalHeaders(turn));
     const { runId, runStart } = turn;
     return frameStreamResponse({
       store: context.store,
-      feeds: context.feeds,
+      feeds: context.runFeeds,
       runId,
       after: 0,
       // The run's first frame was written by the statement that started it.

@@ -4,6 +4,7 @@ import type { Frame } from "prepick/core";
 import type { AgentDefinition } from "../agents/types";
 import { inJsonbOrder } from "../store/json";
 import { startModelCall } from "./model-call";
+import { ModelCallError } from "./run-failure";
 
 /** One tool call a model step made, with the id the loop uses for it. */
 export interface StepToolCall {
@@ -79,16 +80,25 @@ function parsedInput(text: string): unknown {
 /**
  * One model call through the provider's `doStream` (`startModelCall`: a single step, no tool
  * execution): streams text and reasoning frames as they come and returns the text and tool calls
- * for the journal. The result is plain JSON data, in the order a replay reads it back.
+ * for the journal. The result is plain JSON data, in the order a replay reads it back. A
+ * provider's failure (refusing the call, failing its stream, or an error part) throws
+ * {@link ModelCallError}, so it can be told from a failure to store what the call streamed.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepResult> {
   const { step, emit } = options;
-  const stream = await startModelCall({
-    model: options.model,
-    agent: options.agent,
-    messages: options.messages,
-    ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-  });
+  const aborted = () => new Error(`Model call ${step} was aborted before it finished.`);
+  let stream: Awaited<ReturnType<typeof startModelCall>>;
+  try {
+    stream = await startModelCall({
+      model: options.model,
+      agent: options.agent,
+      messages: options.messages,
+      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    });
+  } catch (error) {
+    if (options.abortSignal?.aborted) throw aborted();
+    throw new ModelCallError(error);
+  }
   let text = "";
   const toolCalls: StepToolCall[] = [];
   let finishReason = "unknown";
@@ -139,18 +149,18 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
           break;
         }
         case "error":
-          throw part.error instanceof Error ? part.error : new Error(String(part.error));
+          throw new ModelCallError(part.error);
         default:
           break;
       }
     }
   } catch (error) {
     // A cut-short call must not be journaled as the model's answer: the replay makes it again.
-    if (options.abortSignal?.aborted) throw new Error(`Model call ${step} was aborted before it finished.`);
-    throw error;
+    if (options.abortSignal?.aborted) throw aborted();
+    throw error instanceof ModelCallError ? error : new ModelCallError(error);
   } finally {
     reader.releaseLock();
   }
-  if (options.abortSignal?.aborted) throw new Error(`Model call ${step} was aborted before it finished.`);
+  if (options.abortSignal?.aborted) throw aborted();
   return { text, toolCalls, finishReason, usage };
 }

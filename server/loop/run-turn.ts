@@ -3,8 +3,10 @@ import { ASK_TOOL_NAME, type Frame } from "prepick/core";
 import type { UserMessage } from "../store/rows";
 import { RUN_START } from "../store/runs";
 import { runAsk } from "./ask-step";
+import { withDeadline } from "./deadline";
 import { runIntake } from "./intake-step";
 import { modelName, runModelStep, type StepResult, type StepToolCall } from "./model-step";
+import { ModelTimeoutError, StepLimitError } from "./run-failure";
 import { stepEmitter } from "./step-emitter";
 import { runTool } from "./tool-step";
 import { CancelSignal, type TurnContext } from "./turn-context";
@@ -75,6 +77,8 @@ export async function runTurn(context: TurnContext): Promise<TurnEnd> {
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
     // As of the last statement this run made: asking costs no read of its own.
     if (!journal.replaying && journal.cancelRequested) throw new CancelSignal();
+    // Cancelled here, or stopping, since: the reason is thrown.
+    if (!journal.replaying) context.abortSignal?.throwIfAborted();
     // What the model streamed: stored with the step's checkpoint, in its one statement.
     let streamed: Frame[] = [];
     const replayed = journal.replaying;
@@ -86,15 +90,22 @@ export async function runTurn(context: TurnContext): Promise<TurnEnd> {
         const emitter = stepEmitter(context);
         emitter.emit({ kind: "step-start", step });
         try {
-          const answer = await runModelStep({
-            model: context.model,
-            agent,
-            messages: [...history, ...turn],
-            runId: run.id,
-            step,
-            emit: emitter.emit,
-            ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
-          });
+          const { modelMs } = context.timeouts;
+          const answer = await withDeadline(
+            context.abortSignal,
+            modelMs,
+            (abortSignal) =>
+              runModelStep({
+                model: context.model,
+                agent,
+                messages: [...history, ...turn],
+                runId: run.id,
+                step,
+                emit: emitter.emit,
+                abortSignal,
+              }),
+            () => new ModelTimeoutError(modelMs),
+          );
           streamed = emitter.end();
           return answer;
         } catch (error) {
@@ -128,7 +139,5 @@ export async function runTurn(context: TurnContext): Promise<TurnEnd> {
     }
     turn.push({ role: "tool", content: results });
   }
-  throw new Error(
-    `The turn made ${MAX_MODEL_STEPS} model calls without an answer; it stops so a looping model cannot run forever.`,
-  );
+  throw new StepLimitError(MAX_MODEL_STEPS);
 }

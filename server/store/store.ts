@@ -1,8 +1,10 @@
 import type { Database } from "../database/database";
+import { ActorLoadStore } from "./actor-load";
 import { CheckpointStore } from "./checkpoints";
 import { FrameStore, type FramesWritten } from "./frames";
 import { migrate } from "./migrate";
 import { PendingCallStore } from "./pending-calls";
+import { RetentionStore } from "./retention";
 import { RunStore } from "./runs";
 import { SettlementStore } from "./settlements";
 import { ThreadStore } from "./threads";
@@ -30,6 +32,10 @@ export class Store {
   readonly settlements: SettlementStore;
   /** The approvals inbox: each actor's waiting calls and the changes to them. */
   readonly pendingCalls: PendingCallStore;
+  /** What each actor has going, for the per-actor limits. */
+  readonly actorLoad: ActorLoadStore;
+  /** Removes finished runs' frames and checkpoints past the retention. */
+  readonly retention: RetentionStore;
 
   private framesWritten: FramesWritten = () => undefined;
 
@@ -43,6 +49,8 @@ export class Store {
     this.toolCalls = new ToolCallStore(db);
     this.settlements = new SettlementStore(db, written);
     this.pendingCalls = new PendingCallStore(db);
+    this.actorLoad = new ActorLoadStore(db);
+    this.retention = new RetentionStore(db);
   }
 
   /**

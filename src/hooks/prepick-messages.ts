@@ -1,3 +1,5 @@
+import type { RunErrorCode } from "@/lib/prepick/core/frames";
+
 /**
  * A number as a sentence needs it: `value` picks the plural form (`Intl.PluralRules` in the
  * messages' own language), `text` is the number written for the locale (`1,000` or `1.000`).
@@ -264,12 +266,27 @@ export interface PrepickMessages {
     loadFailed: (detail: string) => string;
     /** A reply that stopped before it finished. */
     replyFailed: (detail: string) => string;
+    /**
+     * A reply the server ended as failed, by why (`failure.code`, see `RunErrorCode`), with the id
+     * a person quotes to support when there is one (`readRunFailure(chat.error)` gives both).
+     */
+    runFailed: (failure: { code: RunErrorCode; errorId?: string }) => string;
     /** The button back to the newest message. */
     jumpToLatest: string;
     /** The button above the first message that loads the ones before it. */
     showEarlier: string;
     /** That button while they load. */
     loadingEarlier: string;
+    /** The button under a long message of the person's that shows the rest of it. */
+    showMore: string;
+    /** That button once the message is whole: folds it again. */
+    showLess: string;
+    /** The button under an agent's message that copies its text. */
+    copy: string;
+    /** Said once the text is on the clipboard. */
+    copied: string;
+    /** Said when the browser would not copy it. */
+    copyFailed: string;
     /** The chat block's list of the person's conversations. */
     conversations: string;
     /** The chat block's button that starts a conversation. */
@@ -290,6 +307,38 @@ export interface PrepickMessages {
     waiting: string;
     /** The status while the agent works. */
     working: string;
+  };
+  /** The inbox of calls waiting for the person, across conversations. */
+  inbox: {
+    /** Its heading. */
+    title: string;
+    /** Said when nothing waits. */
+    empty: string;
+    /** What the count beside the inbox says to a screen reader: `3 calls wait for you`. */
+    waiting: (count: Count) => string;
+    /** A waiting question set, in a few words: `3 questions from refactorer`. */
+    questions: (count: Count, agent: string) => string;
+    /** A waiting approval, in a few words: `Approve purge_cache?`. */
+    approval: (toolName: string) => string;
+    /** A conversation without a title of its own. */
+    untitled: (agent: string) => string;
+    /** The button that opens a conversation (its name follows, for a screen reader). */
+    openConversation: string;
+    /** Said once a call answered in the inbox has left it. */
+    answered: string;
+    /** Said once an approval decided in the inbox has left it. */
+    decided: string;
+    /** Said once a question set skipped in the inbox has left it. */
+    skipped: string;
+  };
+  /** The list of the person's conversations. */
+  threads: {
+    /** Said when there are none. */
+    empty: string;
+    /** The button that loads older conversations. */
+    older: string;
+    /** How many calls wait in a conversation, said after its count: `2 waiting`. */
+    waiting: (count: Count) => string;
   };
 }
 
@@ -451,9 +500,31 @@ export const englishMessages: PrepickMessages = {
       "Say what you need. If the agent has questions, it asks them first, with its own picks pre-selected.",
     loadFailed: () => "This conversation could not be loaded. Check your connection, then reload the page.",
     replyFailed: () => "The reply stopped before it finished. Check your connection, then send again.",
+    runFailed: ({ code, errorId }) => {
+      const id = errorId ? ` If it keeps happening, quote error ${errorId}.` : "";
+      switch (code) {
+        case "model-timeout":
+          return `The agent's model took too long to answer, so the reply stopped. Send your message again to retry.${id}`;
+        case "model-failed":
+          return `The agent's model could not answer, so the reply stopped. Send your message again to retry.${id}`;
+        case "step-limit":
+          return `The agent kept working without reaching an answer, so it stopped. Try asking in smaller steps.${id}`;
+        case "agent-changed":
+          return `The agent was updated while it worked on this reply, so the reply stopped. Send your message again.${id}`;
+        case "agent-missing":
+          return `This conversation's agent is no longer available, so it cannot reply.${id}`;
+        default:
+          return `Something went wrong on the server, so the reply stopped.${id}`;
+      }
+    },
     jumpToLatest: "Jump to latest",
     showEarlier: "Show earlier messages",
     loadingEarlier: "Loading earlier messages…",
+    showMore: "Show more",
+    showLess: "Show less",
+    copy: "Copy",
+    copied: "Copied",
+    copyFailed: "Could not copy. Select the text to copy it.",
     conversations: "Conversations",
     newConversation: "New conversation",
     inbox: "Inbox",
@@ -464,6 +535,29 @@ export const englishMessages: PrepickMessages = {
     reasoning: "Reasoning",
     waiting: "Waiting for your answer",
     working: "Working…",
+  },
+  inbox: {
+    title: "Waiting for you",
+    empty: "Nothing waits for you.",
+    waiting: (count) =>
+      count.value === 0
+        ? "Nothing waits for you"
+        : englishPlurals.select(count.value) === "one"
+          ? `${count.text} call waits for you`
+          : `${count.text} calls wait for you`,
+    questions: (count, agent) =>
+      `${count.text} ${englishPlurals.select(count.value) === "one" ? "question" : "questions"} from ${agent}`,
+    approval: (toolName) => `Approve ${toolName}?`,
+    untitled: (agent) => `Conversation with ${agent}`,
+    openConversation: "Open conversation",
+    answered: "Answered. The agent goes on in the conversation.",
+    decided: "Decided. The agent goes on in the conversation.",
+    skipped: "Skipped: the agent's picks stand. It goes on in the conversation.",
+  },
+  threads: {
+    empty: "No conversations yet.",
+    older: "Older conversations",
+    waiting: (count) => `${count.text} waiting`,
   },
 };
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   chromium,
   type Locator,
   type Page,
@@ -16,8 +17,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The page size of every test and screenshot: small enough to keep the committed images small. */
 export const VIEWPORT = { width: 900, height: 700 };
 
-/** Where the suite saves the screenshots `docs/screenshots.md` shows. */
-export const SCREENSHOT_DIR = join(REPO_ROOT, "docs", "screenshots");
+/**
+ * Where the suite saves its screenshots: `docs/screenshots/` (which `docs/screenshots.md` shows)
+ * only when `npm run screenshots` asks for them again, so a test run leaves the committed images
+ * alone; `tests/artifacts/screenshots/` otherwise, to look at after a run.
+ */
+export const SCREENSHOT_DIR =
+  process.env.PREPICK_UPDATE_SCREENSHOTS === "1"
+    ? join(REPO_ROOT, "docs", "screenshots")
+    : join(REPO_ROOT, "tests", "artifacts", "screenshots");
 
 /**
  * Launches headless Chromium as the environment requires. Playwright gives every launch a fresh
@@ -37,12 +45,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (its own cookie, so its own actor on the server) in the given colour scheme. */
+/**
+ * A fresh context (its own cookie, so its own actor on the server) in the given colour scheme;
+ * `options` adds to it (a phone's viewport, `hasTouch` and `isMobile`, a locale).
+ */
 export function newContext(
   browser: Browser,
   colorScheme: "light" | "dark" = "light",
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORT, colorScheme, reducedMotion: "reduce" });
+  return browser.newContext({ viewport: VIEWPORT, colorScheme, reducedMotion: "reduce", ...options });
 }
 
 /** A page of `context` whose waits fail after a bound, not at the test's timeout. */
