@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { createServer, DEMO_AGENTS } from "prepick/server";
 import type { LoadJob, LoadResult } from "./answer-load";
@@ -8,7 +7,7 @@ import { cpuText, type PeerResults } from "./peers";
 import { type CpuReading, cpuPerRun, readCpu } from "./process-cpu";
 import { type BenchRow, figure } from "./result";
 import { seedParkedRuns } from "./seed-parked-runs";
-import { benchCluster, openStoreUnderTest } from "./store-under-test";
+import { benchPostgresDataDir, openStoreUnderTest } from "./store-under-test";
 
 const CALLS = 1_000;
 const CONNECTIONS = 10;
@@ -28,17 +27,13 @@ function answerLoad(job: LoadJob): Promise<LoadResult> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function postgresDataDir(kind: "pglite" | "postgres"): Promise<string | undefined> {
-  return kind === "postgres" ? join((await benchCluster()).directory, "data") : undefined;
-}
-
 /** The floor's CPU per answered run: the same load on a server doing only the required work. */
 async function floorAnswered(kind: "pglite" | "postgres"): Promise<CpuReading> {
   const store = await openStoreUnderTest(kind);
   const floor = await startFloor(store.db, 0);
   try {
     await floor.seedPending("answer-", CALLS);
-    const postgres = await postgresDataDir(kind);
+    const postgres = await benchPostgresDataDir(kind);
     const before = readCpu(postgres);
     const load = await answerLoad({
       url: floor.url,
@@ -74,7 +69,7 @@ export async function answerThroughput(
   try {
     const template = await parkRun(server.url, ACTOR);
     await seedParkedRuns(store.db, template, CALLS);
-    const postgres = await postgresDataDir(kind);
+    const postgres = await benchPostgresDataDir(kind);
     const cpuBefore = readCpu(postgres);
     const load = await answerLoad({
       url: server.url,

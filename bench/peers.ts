@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { PeerFigures } from "./peers/measure";
 import { type BenchRow, figure, median, quantile } from "./result";
-import { benchCluster, benchDatabase } from "./store-under-test";
+import { benchDatabase, benchPostgresDataDir } from "./store-under-test";
 
 const run = promisify(execFile);
 const PEERS = new URL("./peers/", import.meta.url);
@@ -19,7 +18,7 @@ let measured: Promise<PeerResults> | undefined;
 
 async function peer(script: string): Promise<PeerResults> {
   const url = await benchDatabase(script);
-  const pgdata = join((await benchCluster()).directory, "data");
+  const pgdata = (await benchPostgresDataDir("postgres")) ?? "";
   const { stdout } = await run(
     process.execPath,
     [

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { createServer, DEMO_AGENTS } from "prepick/server";
 import { chatBody } from "../tests/support/agent-api";
@@ -9,7 +8,7 @@ import { cpuText, type PeerResults } from "./peers";
 import { BURST } from "./peers/measure";
 import { type CpuReading, cpuPerRun, readCpu } from "./process-cpu";
 import { type BenchRow, figure } from "./result";
-import { benchCluster, openStoreUnderTest } from "./store-under-test";
+import { benchPostgresDataDir, openStoreUnderTest } from "./store-under-test";
 
 const ACTOR = "bench-burst";
 const { runs: RUNS, stepMs: LATENCY_MS } = BURST;
@@ -71,10 +70,6 @@ async function burst(
   return { oneMs, allMs: (await lastAt()) - client.startedAt, cpu };
 }
 
-async function postgresDataDir(kind: "pglite" | "postgres"): Promise<string | undefined> {
-  return kind === "postgres" ? join((await benchCluster()).directory, "data") : undefined;
-}
-
 /** Ours: the reference server, each chat a run of one model call to the scripted model. */
 async function ourBurst(kind: "pglite" | "postgres"): Promise<Burst & { label: string }> {
   const store = await openStoreUnderTest(kind);
@@ -90,7 +85,7 @@ async function ourBurst(kind: "pglite" | "postgres"): Promise<Burst & { label: s
     const figures = await burst(
       server.url,
       "planner",
-      await postgresDataDir(kind),
+      await benchPostgresDataDir(kind),
       () => count("SELECT count(*)::int AS n FROM prepick_runs WHERE status IN ('completed', 'failed')"),
       () => count("SELECT extract(epoch FROM max(finished_at)) * 1000 AS n FROM prepick_runs"),
     );
@@ -111,7 +106,7 @@ async function floorBurst(kind: "pglite" | "postgres"): Promise<Burst> {
     return await burst(
       floor.url,
       "planner",
-      await postgresDataDir(kind),
+      await benchPostgresDataDir(kind),
       async () => floor.completed(),
       async () => floor.lastCompletedAt(),
     );

@@ -1,9 +1,9 @@
-import type { Frame } from "prepick/core";
 import { createServer, DEMO_AGENTS } from "prepick/server";
-import { chatBody } from "../tests/support/agent-api";
-import { readFrames } from "../tests/support/sse";
-import { statementLog } from "../tests/support/statement-log";
-import { parkRun } from "./park-run";
+import {
+  statementLog,
+  statementsOfAnsweredRun,
+  statementsOfStartedRun,
+} from "../tests/support/statement-log";
 import type { BenchRow } from "./result";
 import { openStoreUnderTest } from "./store-under-test";
 
@@ -28,44 +28,9 @@ export async function statementsPerRun(): Promise<BenchRow[]> {
     leaseMs: 600_000,
     sweepMs: 600_000,
   });
-  const chat = () =>
-    fetch(`${server.url}/agent/chat`, {
-      method: "POST",
-      headers: { "x-actor-id": ACTOR, "content-type": "application/json" },
-      body: JSON.stringify(chatBody("planner", "Say hello")),
-    });
   try {
-    await readFrames(await chat());
-    log.clear();
-    const started = await readFrames(await chat());
-    if (started.at(-1)?.frame.kind !== "run-finish") throw new Error("the started run did not finish");
-    const startedNames = log.names();
-
-    const run = await parkRun(server.url, ACTOR);
-    const following = await fetch(
-      `${server.url}/agent/runs/${run.runId}/stream?after=${run.lastSeq - 1}&follow=all`,
-      { headers: { "x-actor-id": ACTOR } },
-    );
-    let parkSeen: () => void = () => undefined;
-    const parked = new Promise<void>((resolve) => {
-      parkSeen = resolve;
-    });
-    const rest = readFrames(following, {
-      until: (frame: Frame) => {
-        if (frame.kind === "run-parked") parkSeen();
-        return frame.kind === "run-finish";
-      },
-    });
-    await parked;
-    log.clear();
-    const response = await fetch(`${server.url}/agent/tool-call/answer`, {
-      method: "POST",
-      headers: { "x-actor-id": ACTOR, "content-type": "application/json" },
-      body: JSON.stringify({ toolCallId: `intake-${run.runId}` }),
-    });
-    if (response.status !== 200) throw new Error(`the answer got ${response.status}`);
-    if ((await rest).at(-1)?.frame.kind !== "run-finish") throw new Error("the answered run did not finish");
-    const answeredNames = log.names();
+    const startedNames = await statementsOfStartedRun({ url: server.url, log, actor: ACTOR });
+    const answeredNames = await statementsOfAnsweredRun({ url: server.url, log, actor: ACTOR });
     return [
       {
         id: "statements.started-run",

@@ -1,4 +1,7 @@
+import type { Frame } from "prepick/core";
 import type { Database, Queryable } from "prepick/server";
+import { chatBody, lastSeq } from "./agent-api";
+import { endsStream, readFrames } from "./sse";
 
 /**
  * What each statement the store sends does, recognised by its text: the first pattern that
@@ -113,4 +116,67 @@ export function statementLog(db: Database): StatementLog {
       log = [];
     },
   };
+}
+
+/** An actor's requests to a server, for counting what one run costs. */
+interface Counted {
+  /** The server's base URL. */
+  url: string;
+  /** The log of the database the server was given. */
+  log: StatementLog;
+  /** Who acts. */
+  actor: string;
+}
+
+function send(url: string, actor: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "x-actor-id": actor, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * The statements of one started run of the planner (one model call), its chat's stream read to
+ * the end; a first run warms the process (its first claim) and is not counted. Fails when the
+ * run does not finish.
+ */
+export async function statementsOfStartedRun({ url, log, actor }: Counted): Promise<string[]> {
+  const chat = () => send(url, actor, "/agent/chat", chatBody("planner", "Say hello"));
+  await readFrames(await chat());
+  log.clear();
+  const frames = await readFrames(await chat());
+  if (frames.at(-1)?.frame.kind !== "run-finish") throw new Error("the started run did not finish");
+  return log.names();
+}
+
+/**
+ * The statements of one answered intake run, from the answer to the run's finish, while the
+ * person's stream follows the run (opened before the answer, its own first reads not counted).
+ */
+export async function statementsOfAnsweredRun({ url, log, actor }: Counted): Promise<string[]> {
+  const chat = await send(url, actor, "/agent/chat", chatBody("refactorer", "Refactor the parser"));
+  const parked = await readFrames(chat, { until: endsStream });
+  const runId = chat.headers.get("x-run-id") ?? "";
+  if (parked.at(-1)?.frame.kind !== "run-parked") throw new Error("the intake run did not park");
+  const following = await fetch(
+    `${url}/agent/runs/${encodeURIComponent(runId)}/stream?after=${lastSeq(parked) - 1}&follow=all`,
+    { headers: { "x-actor-id": actor } },
+  );
+  let parkSeen: () => void = () => undefined;
+  const seen = new Promise<void>((resolve) => {
+    parkSeen = resolve;
+  });
+  const rest = readFrames(following, {
+    until: (frame: Frame) => {
+      if (frame.kind === "run-parked") parkSeen();
+      return frame.kind === "run-finish";
+    },
+  });
+  await seen;
+  log.clear();
+  const answer = await send(url, actor, "/agent/tool-call/answer", { toolCallId: `intake-${runId}` });
+  if (answer.status !== 200) throw new Error(`the answer got ${answer.status}`);
+  if ((await rest).at(-1)?.frame.kind !== "run-finish") throw new Error("the answered run did not finish");
+  return log.names();
 }
