@@ -380,3 +380,10 @@ describe("item counts apply to multiple-choice questions only", () => {
     expect(isCount(undefined)).toBe(false);
   });
 });
+
+describe("steps from a base of the other sign", () => {
+  it("keeps each number's sign: -1 is 0.5 less a step of 1.5, 1 is not", () => {
+    expect(isOnStep(-1, 0.5, 1.5)).toBe(true);
+    expect(isOnStep(1, 0.5, 1.5)).toBe(false);
+  });
+});

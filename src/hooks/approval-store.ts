@@ -1,5 +1,6 @@
 import { toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import { approvalTransition, INITIAL_APPROVAL_STATE } from "./approval-machine";
+import { createStore } from "./create-store";
 import type { ApprovalBlock, ApprovalEvent, ApprovalResult, ApprovalState } from "./transcript-types";
 
 /** How an approval block sends a decision; throw a `ToolCallError` for a typed refusal. */
@@ -42,16 +43,15 @@ export function createApprovalBlock(
   init: ApprovalBlockInit,
   sendDecision: SendDecision,
 ): ApprovalBlockHandle {
-  let state: ApprovalState = init.state ?? INITIAL_APPROVAL_STATE;
-  let result = init.result;
-  const listeners = new Set<() => void>();
-  const dispatch = (event: ApprovalEvent) => {
-    const next = approvalTransition(state, event);
-    if (next === state) return;
-    state = next;
-    for (const listener of listeners) listener();
-  };
+  // The machine's state and what the approved call did, told to the same listeners.
+  const store = createStore({ state: init.state ?? INITIAL_APPROVAL_STATE, result: init.result });
+  const dispatch = (event: ApprovalEvent) =>
+    store.set((current) => {
+      const state = approvalTransition(current.state, event);
+      return state === current.state ? current : { ...current, state };
+    });
   const run = async () => {
+    const { state } = store.getSnapshot();
     if (state.status !== "submitting") return;
     const { approved, reason } = state;
     try {
@@ -70,17 +70,12 @@ export function createApprovalBlock(
     toolName: init.toolName,
     input: init.input,
     ...(init.description !== undefined ? { description: init.description } : {}),
-    getResult: () => result,
-    setResult(next) {
-      if (sameResult(result, next)) return;
-      result = next;
-      for (const listener of listeners) listener();
+    getResult: () => store.getSnapshot().result,
+    setResult(result) {
+      store.set((current) => (sameResult(current.result, result) ? current : { ...current, result }));
     },
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: () => store.getSnapshot().state,
+    subscribe: store.subscribe,
     async approve() {
       dispatch({ type: "decide", approved: true });
       await run();

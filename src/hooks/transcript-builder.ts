@@ -9,14 +9,15 @@ import {
 } from "ai";
 import { ASK_TOOL_NAME, describeAskIssues, parseAskInput } from "@/lib/prepick/core/ask-tool";
 import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
-import { type Answers, type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick/core/question";
-import type { ToolCallActions, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
-import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
+import { type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick/core/question";
+import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { type ApprovalBlockHandle, createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
+import { createStore } from "./create-store";
 import { readOutcome } from "./describe-outcome";
 import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
+import { settleThrough } from "./settle-through";
 import type {
   ApprovalBlock,
   ApprovalResult,
@@ -43,6 +44,15 @@ export interface TranscriptChat {
 }
 
 type AnyToolPart = ToolUIPart | DynamicToolUIPart;
+
+/** A transcript made without a transport cannot settle the server's calls: it says so when asked to. */
+const withoutClient: ToolCallActions = Object.fromEntries(
+  (["answer", "skip", "approve", "reject"] as const).map((action) => [
+    action,
+    () =>
+      Promise.reject(new Error("useChatTranscript: pass { transport } to answer questions from the server.")),
+  ]),
+) as unknown as ToolCallActions;
 
 /** What every question set of the transcript is made with. */
 export interface TranscriptBuilderOptions {
@@ -117,11 +127,11 @@ export class TranscriptBuilder {
   // object it was built from, so a caller changing its own array in place cannot fool it) rather
   // than by a lookup per message.
   private lastOutput: readonly TranscriptMessage[] = [];
-  private elicitationList: readonly ElicitationBlock[] | undefined;
+  private elicitationList: readonly ElicitationBlock[] = [];
   // Messages built while the pattern engine was on its way, to build again once it is here.
   private readonly waiting = new Set<UIMessage>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
+  // Counts the times the transcript had to be built again though no message changed.
+  private readonly rebuilds = createStore(0);
 
   /** A builder over `chat`; `client` settles provider-executed parts (left out for plain AI SDK backends). */
   constructor(
@@ -164,17 +174,22 @@ export class TranscriptBuilder {
   }
 
   /** Calls `listener` when the transcript must be built again though no message changed. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.rebuilds.subscribe(listener);
 
   /** Counts the times the transcript had to be built again though no message changed. */
-  getVersion = (): number => this.version;
+  getVersion = (): number => this.rebuilds.getSnapshot();
 
-  /** Every question set seen so far, oldest first; the same array until a question set is added. */
+  /**
+   * Every question set of the transcript as last built, oldest first; the same array while they
+   * are the same sets (a set from messages no longer shown, another chat's, is not among them).
+   */
   elicitationBlocks(): readonly ElicitationBlock[] {
-    this.elicitationList ??= [...this.elicitations.values()];
+    const sets = this.lastOutput.flatMap((message) =>
+      message.blocks.filter((block): block is ElicitationBlock => block.type === "elicitation"),
+    );
+    const kept = this.elicitationList;
+    if (sets.length !== kept.length || sets.some((set, index) => set !== kept[index]))
+      this.elicitationList = sets;
     return this.elicitationList;
   }
 
@@ -273,8 +288,7 @@ export class TranscriptBuilder {
         for (const waited of this.waiting) this.messages.delete(waited);
         this.waiting.clear();
         this.lastOutput = [];
-        this.version++;
-        for (const listener of this.listeners) listener();
+        this.rebuilds.set((count) => count + 1);
       },
       () => this.waiting.clear(),
     );
@@ -301,34 +315,16 @@ export class TranscriptBuilder {
       messages: this.options.messages,
       drafts: this.options.drafts,
       ...(part.providerExecuted
-        ? this.serverActions(part.toolCallId)
+        ? this.serverSettle(part.toolCallId)
         : this.clientActions(part.toolCallId, getToolName(part), request)),
     });
     this.elicitations.set(part.toolCallId, block);
-    this.elicitationList = undefined;
     return block;
   }
 
-  // Sends an action through the transport's client; the run goes on after it, or after a conflict.
-  private async act(send: (client: ToolCallActions) => Promise<ToolCallResponse>) {
-    if (!this.client)
-      throw new Error("useChatTranscript: pass { transport } to answer questions from the server.");
-    const response = await send(this.client);
-    if (response.ok || response.failure.kind === "conflict") void this.chat.resumeStream();
-    if (!response.ok) throw new ToolCallError(response.failure);
-    return response.result;
-  }
-
-  private serverActions(toolCallId: string) {
-    const settle = async (send: (client: ToolCallActions) => Promise<ToolCallResponse>) => {
-      const outcome = readOutcome((await this.act(send)).output);
-      if (!outcome) throw new Error(`The server settled ${toolCallId} without an outcome.`);
-      return outcome;
-    };
-    return {
-      onAnswer: (answers: Answers) => settle((client) => client.answer(toolCallId, answers)),
-      onSkip: () => settle((client) => client.skip(toolCallId)),
-    };
+  /** Answer, skip and decide through the transport's client; the run is followed on once the call settles. */
+  private serverSettle(toolCallId: string) {
+    return settleThrough(this.client ?? withoutClient, toolCallId, () => void this.chat.resumeStream());
   }
 
   private clientActions(toolCallId: string, tool: string, request: ElicitationRequest) {
@@ -360,14 +356,11 @@ export class TranscriptBuilder {
         state: responded && { status: "settled", ...responded, conflict: false },
         ...(result !== undefined ? { result } : {}),
       },
-      async (approved, reason) => {
-        const id = part.toolCallId;
-        if (part.providerExecuted && this.client) {
-          await this.act((client) => (approved ? client.approve(id) : client.reject(id, reason)));
-        } else {
-          await this.chat.addToolApprovalResponse({ id: approvalId, approved, reason });
-        }
-      },
+      part.providerExecuted && this.client
+        ? this.serverSettle(part.toolCallId).sendDecision
+        : async (approved, reason) => {
+            await this.chat.addToolApprovalResponse({ id: approvalId, approved, reason });
+          },
     );
     this.approvals.set(part.toolCallId, block);
     return block;

@@ -1,9 +1,11 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from "ai";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
 import { requestHeaders, textOf } from "./chat-request";
+import type { ConversationTransport, RunStatus } from "./conversation-transport";
 import { type FoldState, foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
 import { hydrateThread } from "./hydrate-thread";
 import { endsStream, readFrames } from "./read-frames";
+import { replayThenFollow } from "./replay-then-follow";
 import { readFailure, ToolCallClient, type ToolCallClientOptions } from "./tool-call-client";
 import { ToolCallError } from "./tool-call-error";
 
@@ -26,6 +28,26 @@ export interface RunRecord {
 type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
 type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
 
+/** The frames of a response whose first frame was read already, that one first. */
+function withFirst(
+  first: SequencedFrame,
+  rest: ReadableStreamDefaultReader<SequencedFrame>,
+): ReadableStream<SequencedFrame> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(first);
+    },
+    async pull(controller) {
+      const next = await rest.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) {
+      return rest.cancel(reason);
+    },
+  });
+}
+
 async function errorOf(response: Response): Promise<ToolCallError> {
   return new ToolCallError(readFailure(response.status, await response.json().catch(() => undefined)));
 }
@@ -36,7 +58,7 @@ async function errorOf(response: Response): Promise<ToolCallError> {
  * a run from the last sequence number it saw, and carries the tool-call endpoints as `client`.
  * The chat id is the server's thread id.
  */
-export class AgentChatTransport implements ChatTransport<UIMessage> {
+export class AgentChatTransport implements ConversationTransport {
   /**
    * A reconnect rebuilds the whole assistant message: the frames seen before are folded again
    * (locally, not re-fetched) ahead of the new ones, so the message never loses a part.
@@ -58,6 +80,17 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   /** The latest run the transport knows for a chat. */
   run(chatId: string): RunRecord | undefined {
     return this.runs.get(chatId);
+  }
+
+  /** Where the chat's latest run stands, as its frames seen so far tell. */
+  runStatus(chatId: string): RunStatus | undefined {
+    return this.runs.get(chatId)?.fold.status;
+  }
+
+  /** Cancels the chat's latest run on the server (`POST /agent/runs/:runId/cancel`); whatever it waits on is denied. */
+  async cancel(chatId: string): Promise<void> {
+    const runId = this.runs.get(chatId)?.runId;
+    if (runId) await this.client.cancel(runId);
   }
 
   /**
@@ -129,7 +162,7 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
       fold: INITIAL_FOLD_STATE,
     };
     this.runs.set(options.chatId, record);
-    return this.stream(record, response.body, 0, []);
+    return this.stream(record, [], readFrames(response.body));
   }
 
   /**
@@ -146,8 +179,7 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
     const first = await frames.read();
     if (first.done) return null;
     // Replay what was seen so the message is rebuilt whole, then continue with the live frames.
-    const replay = foldFrames(record.frames).chunks;
-    return this.stream(record, frames, after, replay, first.value);
+    return this.stream(record, foldFrames(record.frames).chunks, withFirst(first.value, frames));
   }
 
   private async sendApprovals(
@@ -166,7 +198,7 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
     }
     const { response, after } = await this.follow(record, options);
     if (!response.ok || response.body === null) throw await errorOf(response);
-    return this.stream(record, response.body, after, []);
+    return this.stream(record, [], readFrames(response.body, after));
   }
 
   /**
@@ -193,47 +225,25 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
     return { response, after };
   }
 
+  /** The response: `replay`, then the frames folded into the run's record until the run parks or ends. */
   private stream(
     record: RunRecord,
-    source: ReadableStream<Uint8Array> | ReadableStreamDefaultReader<SequencedFrame>,
-    after: number,
     replay: readonly UIMessageChunk[],
-    first?: SequencedFrame,
+    frames: ReadableStream<SequencedFrame>,
   ): ReadableStream<UIMessageChunk> {
-    const reader = source instanceof ReadableStream ? readFrames(source, after).getReader() : source;
-    if (replay.length > 0) record.fold = foldFrames(record.frames).state;
-    const take = (frame: SequencedFrame, controller: ReadableStreamDefaultController<UIMessageChunk>) => {
-      // A stored frame says the frames streamed before it are stored too, with the numbers they took.
-      if (!frame.unstored) {
-        for (let at = record.frames.length - 1; at >= 0 && record.frames[at]?.unstored; at--) {
-          const held = record.frames[at] as SequencedFrame;
-          record.frames[at] = { seq: held.seq, frame: held.frame };
+    return replayThenFollow(replay, frames, {
+      fold(frame) {
+        // A stored frame says the frames streamed before it are stored too, with the numbers they took.
+        if (!frame.unstored) {
+          for (let at = record.frames.length - 1; at >= 0 && record.frames[at]?.unstored; at--) {
+            const held = record.frames[at] as SequencedFrame;
+            record.frames[at] = { seq: held.seq, frame: held.frame };
+          }
         }
-      }
-      const { state, chunks } = foldFrame(record.fold, frame);
-      if (state !== record.fold) record.frames.push(frame);
-      record.fold = state;
-      for (const chunk of chunks) controller.enqueue(chunk);
-      return endsStream(frame.frame);
-    };
-    return new ReadableStream<UIMessageChunk>({
-      start(controller) {
-        for (const chunk of replay) controller.enqueue(chunk);
-        if (first && take(first, controller)) {
-          controller.close();
-          void reader.cancel().catch(() => {});
-        }
-      },
-      async pull(controller) {
-        const next = await reader.read();
-        if (next.done) return controller.close();
-        if (take(next.value, controller)) {
-          controller.close();
-          await reader.cancel().catch(() => {});
-        }
-      },
-      async cancel(reason) {
-        await reader.cancel(reason).catch(() => {});
+        const { state, chunks } = foldFrame(record.fold, frame);
+        if (state !== record.fold) record.frames.push(frame);
+        record.fold = state;
+        return { chunks, end: endsStream(frame.frame) };
       },
     });
   }

@@ -16,6 +16,7 @@ import {
 } from "@ag-ui/client";
 import type { UIMessageChunk } from "ai";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
+import type { RunStatus } from "@/lib/prepick/transport/conversation-transport";
 import { runFailureText } from "@/lib/prepick/transport/run-failure";
 import {
   approvalRequestChunk,
@@ -46,9 +47,6 @@ function runErrorText(event: RunErrorEvent): string {
   }
   return event.message || "The run failed.";
 }
-
-/** Where the latest run of a chat stands. */
-export type AgUiRunStatus = "running" | "interrupted" | "completed" | "failed" | "cancelled";
 
 /** How the person settled one interrupt, to be sent as its resume entry. */
 export interface InterruptDecision {
@@ -87,8 +85,8 @@ export interface AgUiFoldState {
   messageId: string;
   /** Whether the `start` chunk was emitted. */
   started: boolean;
-  /** Where the latest run stands. */
-  status: AgUiRunStatus;
+  /** Where the latest run stands: `parked` when it ended with interrupts. */
+  status: RunStatus;
   /** Text messages open in the stream. */
   openText: readonly string[];
   /** Reasoning messages open in the stream. */
@@ -217,7 +215,7 @@ function finish(state: AgUiFoldState, event: RunFinishedEvent, chunks: UIMessage
     const pending = readInterruptSet(outcome.interrupts, closed.tools);
     chunks.push(...interruptChunks(pending, closed.tools));
     chunks.push({ type: "finish", finishReason: "tool-calls" });
-    return { ...closed, status: "interrupted", pending, decisions: {}, outcome: undefined };
+    return { ...closed, status: "parked", pending, decisions: {}, outcome: undefined };
   }
   const cancelled = outcome?.type === "cancelled";
   chunks.push({ type: "finish", finishReason: cancelled ? "other" : "stop" });
