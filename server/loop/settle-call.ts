@@ -27,6 +27,11 @@ export const SETTLES_TO: Readonly<Record<SettleAction, ToolCallStatus>> = {
 /** The longest reason a rejection may give. */
 export const MAX_REASON = 2000;
 
+/** What a call that is not the actor's, or does not exist, answers: the same for both. */
+export function notFoundError(toolCallId: string): string {
+  return `No tool call ${toolCallId} is waiting for you.`;
+}
+
 /** A person's request to settle a call. */
 export interface SettleRequest {
   /** Who acts; must own the call's thread. */
@@ -62,7 +67,7 @@ export async function settleCall(
   const { action, toolCallId } = request;
   const row = await store.toolCalls.get(toolCallId);
   if (!row || row.actorId !== request.actorId) {
-    return { kind: "not-found", error: `No tool call ${toolCallId} is waiting for you.` };
+    return { kind: "not-found", error: notFoundError(toolCallId) };
   }
   const isAsk = row.name === ASK_TOOL_NAME;
   if ((action === "answer" || action === "skip") && !isAsk) {
