@@ -9,7 +9,7 @@ import {
 } from "prepick/core";
 import type { ToolCallStatus } from "../store/rows";
 import type { Store } from "../store/store";
-import { crashAfter, crashBefore } from "./crash-hooks";
+import type { CrashHooks } from "./crash-hooks";
 import { settlementFrames, signalName } from "./settlement";
 import type { Worker } from "./worker";
 
@@ -26,6 +26,11 @@ export const SETTLES_TO: Readonly<Record<SettleAction, ToolCallStatus>> = {
 
 /** The longest reason a rejection may give. */
 export const MAX_REASON = 2000;
+
+/** What a call that is not the actor's, or does not exist, answers: the same for both. */
+export function notFoundError(toolCallId: string): string {
+  return `No tool call ${toolCallId} is waiting for you.`;
+}
 
 /** A person's request to settle a call. */
 export interface SettleRequest {
@@ -55,14 +60,14 @@ export type SettleOutcome =
  * for this process when it has room.
  */
 export async function settleCall(
-  context: { store: Store; worker: Worker },
+  context: { store: Store; worker: Worker; crashHooks: CrashHooks },
   request: SettleRequest,
 ): Promise<SettleOutcome> {
-  const { store, worker } = context;
+  const { store, worker, crashHooks } = context;
   const { action, toolCallId } = request;
   const row = await store.toolCalls.get(toolCallId);
   if (!row || row.actorId !== request.actorId) {
-    return { kind: "not-found", error: `No tool call ${toolCallId} is waiting for you.` };
+    return { kind: "not-found", error: notFoundError(toolCallId) };
   }
   const isAsk = row.name === ASK_TOOL_NAME;
   if ((action === "answer" || action === "skip") && !isAsk) {
@@ -110,7 +115,7 @@ export async function settleCall(
   const settlement = { status: SETTLES_TO[action], output };
   const signal = signalName(row.runId, toolCallId);
   // The crash hooks of the signal checkpoint, which this statement may be the one to record.
-  crashBefore(signal);
+  crashHooks.before(signal);
   const settled = await worker.admit(async (lease) => {
     const result = await store.settlements.settle(
       {
@@ -121,7 +126,7 @@ export async function settleCall(
       },
       lease,
     );
-    if (result.settled && result.signalled) crashAfter(signal);
+    if (result.settled && result.signalled) crashHooks.after(signal);
     return result;
   });
   if (!settled.settled) return conflict(settled.row?.status, settled.row?.output);
