@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_AGENTS } from "../../server/agents/demo-agents";
 import { createServer, type PrepickServer } from "../../server/index";
 import { DEMO_DIR, ensureBuilt, REGISTRY_DIR } from "../e2e/support/product";
+import { seededPgliteFolder } from "../support/pglite-folder";
 
 // The demo page as `npm start` serves it, built from the registry's sources, in real Chromium.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -23,7 +24,7 @@ beforeAll(async () => {
     agents: DEMO_AGENTS,
     port: 0,
     host: "127.0.0.1",
-    dataDir: join(workDir, "data"),
+    dataDir: await seededPgliteFolder(join(workDir, "data")),
     demoDir: DEMO_DIR,
     registryDir: REGISTRY_DIR,
   });
