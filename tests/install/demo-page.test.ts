@@ -59,10 +59,15 @@ describe("the demo page", () => {
   it("serves the registry beside the page", async () => {
     const response = await fetch(`${server.url}/r/agent-chat.json`);
     expect(response.status).toBe(200);
-    const item = (await response.json()) as { name: string; type: string; files: { content?: string }[] };
+    const item = (await response.json()) as {
+      name: string;
+      type: string;
+      files: { path: string; content?: string }[];
+    };
     expect(item.name).toBe("agent-chat");
     expect(item.type).toBe("registry:block");
-    expect(item.files[0]?.content).toContain("AgentChat");
+    const block = item.files.find((file) => file.path.endsWith("/agent-chat.tsx"));
+    expect(block?.content).toContain("function AgentChat(");
   });
 
   it(
