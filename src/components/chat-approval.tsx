@@ -91,7 +91,6 @@ function ChatApproval({
   const state = useApprovalState(block);
   const result = useApprovalResult(block);
   const cardRef = React.useRef<HTMLDivElement>(null);
-  const decisionRef = React.useRef<HTMLParagraphElement>(null);
   const status = approvalStatus(state);
   const [reason, setReason] = React.useState("");
   const reasonId = React.useId();
@@ -99,6 +98,11 @@ function ChatApproval({
   const decided = state.status === "settled";
   const busy = state.status === "submitting";
   const descriptionId = React.useId();
+  const decisionId = React.useId();
+  const describedBy =
+    [block.description !== undefined ? descriptionId : "", decided ? decisionId : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
 
   const mounted = React.useRef(false);
   React.useEffect(() => {
@@ -107,13 +111,14 @@ function ChatApproval({
     if (autoFocus && !decided) cardRef.current?.focus({ preventScroll: true });
   }, [autoFocus, decided]);
 
-  // Once decided the buttons are gone: unless the person moved on, the focus lands on the outcome.
+  // Once decided the buttons are gone: unless the person moved on, the focus goes back to the card,
+  // now named for the decision and described by its line ("You approved this call.").
   const wasDecided = React.useRef(decided);
   React.useEffect(() => {
     if (decided && !wasDecided.current) {
       const active = document.activeElement;
       const lost = active === null || active === document.body || cardRef.current?.contains(active);
-      if (lost) decisionRef.current?.focus({ preventScroll: true });
+      if (lost) cardRef.current?.focus({ preventScroll: true });
     }
     wasDecided.current = decided;
   }, [decided]);
@@ -131,7 +136,7 @@ function ChatApproval({
       data-slot="chat-approval"
       data-state={status}
       aria-labelledby={titleId}
-      aria-describedby={block.description !== undefined ? descriptionId : undefined}
+      aria-describedby={describedBy}
       className={cn(
         "w-full min-w-0 gap-3 rounded-lg p-4 text-sm wrap-anywhere data-[state=failed]:border-destructive/40",
         "focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
@@ -163,12 +168,7 @@ function ChatApproval({
       <ChatToolCallSection label={toolCall.input} value={formatInput(block.input)} />
       {decided ? (
         <>
-          <p
-            ref={decisionRef}
-            tabIndex={-1}
-            data-slot="chat-approval-decision"
-            className="rounded-sm text-muted-foreground"
-          >
+          <p id={decisionId} data-slot="chat-approval-decision" className="rounded-sm text-muted-foreground">
             {state.approved ? approval.approved : approval.rejected(state.reason)}
             {state.conflict ? ` ${approval.decidedElsewhere}` : null}
           </p>
