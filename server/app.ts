@@ -23,6 +23,7 @@ import { storableUrlMiddleware } from "./http/storable-url";
 import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { logError } from "./log";
+import { DeadlineWatch } from "./loop/deadline-watch";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
@@ -260,6 +261,9 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     },
   });
   await worker.start();
+  // Runs with an opt-in deadline expire at it, whichever process ran them.
+  const deadlines = new DeadlineWatch(store);
+  await deadlines.start();
   // The store's endpoints follow this process's configuration (none included), so the triggers
   // write events only while some process is configured to send them.
   await store.webhooks.register(webhooks);
@@ -393,6 +397,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
           });
         }
         await stopRetention?.();
+        await deadlines.stop();
         await worker.stop();
         await sender?.stop();
         await hub.stop();

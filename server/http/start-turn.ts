@@ -14,6 +14,8 @@ export interface TurnRequest {
   threadId: string;
   /** The person's message. */
   message: UserMessage;
+  /** The caller's opt-in deadline for the run; the agent's `expiresAfterMs` too, whichever is sooner. */
+  expiresAt?: Date;
 }
 
 /** How starting a turn came out: the run, or the refusal with its HTTP status. */
@@ -94,6 +96,12 @@ export async function startTurn(context: RouteContext, request: TurnRequest): Pr
   const limited = await overLimit(context, actorId);
   if (limited) return limited;
   const runId = `run-${crypto.randomUUID()}`;
+  // The sooner of the caller's bound and the agent's; neither, no deadline.
+  const bounds = [
+    request.expiresAt?.getTime(),
+    agent.expiresAfterMs !== undefined ? Date.now() + agent.expiresAfterMs : undefined,
+  ].filter((bound): bound is number => bound !== undefined);
+  const expiresAt = bounds.length > 0 ? new Date(Math.min(...bounds)).toISOString() : undefined;
   const started = await context.worker.admit((lease) =>
     context.store.runs.start(
       {
@@ -104,6 +112,7 @@ export async function startTurn(context: RouteContext, request: TurnRequest): Pr
         runId,
         messageId: `msg-${crypto.randomUUID()}`,
         userMessage: request.message,
+        ...(expiresAt ? { expiresAt } : {}),
       },
       lease,
     ),

@@ -38,6 +38,8 @@ export interface NewRun {
   runId: string;
   messageId: string;
   userMessage: UserMessage;
+  /** The run's opt-in deadline (ISO 8601); none when left out. */
+  expiresAt?: string;
 }
 
 /** How parking a run came out. */
@@ -119,10 +121,10 @@ export class RunStore {
       const rows = await tx.query(
         `WITH started AS (
            INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message,
-             status, lease_owner, lease_until)
+             status, lease_owner, lease_until, expires_at)
            VALUES ($1, $2, $3, $4, (SELECT count(*) FROM prepick_runs WHERE thread_id = $2), $5,
              $6::jsonb, CASE WHEN $7::text IS NULL THEN 'ready' ELSE 'running' END, $7::text,
-             CASE WHEN $7::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$8")} END)
+             CASE WHEN $7::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$8")} END, $9::timestamptz)
            RETURNING *)
          SELECT started.*, CASE WHEN $7::text IS NULL THEN pg_notify('${RUNS_CHANNEL}', $1) END AS notified
          FROM started`,
@@ -135,6 +137,7 @@ export class RunStore {
           json(input.userMessage),
           lease?.owner ?? null,
           lease?.leaseMs ?? 0,
+          input.expiresAt ?? null,
         ],
       );
       const run = toRun(rows[0] as Row);
