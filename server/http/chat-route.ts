@@ -1,4 +1,5 @@
 import { isDeadlineMs, MAX_DEADLINE_MS } from "../agents/check-agents";
+import { jsonOnce } from "../store/json";
 import type { UserMessage } from "../store/rows";
 import type { AgentApp, RouteContext } from "./context";
 import { field, isObject, readJsonBody } from "./read-body";
@@ -105,12 +106,14 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
       ...(deadline.at ? { expiresAt: deadline.at } : {}),
     });
     if (!turn.ok) return c.json(turn.body, turn.status, refusalHeaders(turn));
-    const { runId } = turn;
+    const { runId, runStart } = turn;
     return frameStreamResponse({
       store: context.store,
-      hub: context.hub,
+      feeds: context.runFeeds,
       runId,
       after: 0,
+      // The run's first frame was written by the statement that started it.
+      known: [{ seq: 1, frame: runStart, json: jsonOnce(runStart) }],
       followAll: false,
       closing: context.closing,
       headers: { "x-run-id": runId, "x-thread-id": threadId },

@@ -9,7 +9,7 @@ import {
 } from "prepick/core";
 import type { ToolCallStatus } from "../store/rows";
 import type { Store } from "../store/store";
-import { crashAfter, crashBefore } from "./crash-hooks";
+import type { CrashHooks } from "./crash-hooks";
 import { settlementFrames, signalName } from "./settlement";
 import type { Worker } from "./worker";
 
@@ -60,10 +60,10 @@ export type SettleOutcome =
  * for this process when it has room.
  */
 export async function settleCall(
-  context: { store: Store; worker: Worker },
+  context: { store: Store; worker: Worker; crashHooks: CrashHooks },
   request: SettleRequest,
 ): Promise<SettleOutcome> {
-  const { store, worker } = context;
+  const { store, worker, crashHooks } = context;
   const { action, toolCallId } = request;
   const row = await store.toolCalls.get(toolCallId);
   if (!row || row.actorId !== request.actorId) {
@@ -118,7 +118,7 @@ export async function settleCall(
   const settlement = { status: SETTLES_TO[action], output };
   const signal = signalName(row.runId, toolCallId);
   // The crash hooks of the signal checkpoint, which this statement may be the one to record.
-  crashBefore(signal);
+  crashHooks.before(signal);
   const settled = await worker.admit(async (lease) => {
     const result = await store.settlements.settle(
       {
@@ -129,7 +129,7 @@ export async function settleCall(
       },
       lease,
     );
-    if (result.settled && result.signalled) crashAfter(signal);
+    if (result.settled && result.signalled) crashHooks.after(signal);
     return result;
   });
   if (!settled.settled) {
