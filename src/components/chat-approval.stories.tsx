@@ -15,12 +15,15 @@ function ApprovalStory({
   input,
   description,
   autoFocus,
+  expiresInMs,
 }: {
   state?: ApprovalState;
   send?: SendDecision;
   input?: unknown;
   description?: string;
   autoFocus?: boolean;
+  /** Its run's deadline, this long after the story mounts. */
+  expiresInMs?: number;
 }) {
   const [block] = useState(() =>
     approvalBlock("m1", {
@@ -28,6 +31,7 @@ function ApprovalStory({
       ...(send ? { send } : {}),
       ...(input !== undefined ? { input } : {}),
       ...(description !== undefined ? { description } : {}),
+      ...(expiresInMs !== undefined ? { expiresAt: new Date(Date.now() + expiresInMs).toISOString() } : {}),
     }),
   );
   return <ChatApproval block={block} autoFocus={autoFocus} />;
@@ -58,6 +62,34 @@ export const Pending: Story = {
     await expect(canvas.getByRole("button", { name: "Reject" })).toBeEnabled();
     await expect(canvas.getByRole("textbox", { name: /Reason/ })).toHaveValue("");
     await expect(canvas.queryByRole("alert")).toBeNull();
+  },
+};
+
+/** Waiting under its run's deadline: when to decide by and how long is left, and that no one answers for the person. */
+export const WithDeadline: Story = {
+  args: { expiresInMs: 12 * 60_000 + 30_000 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText(/^Decide by .+ \(12 minutes left\)\. If no one decides by then, the agent stops\.$/),
+    ).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Approve" })).toBeEnabled();
+  },
+};
+
+/** The deadline passes while the card is open: it says the call expired undecided. */
+export const DeadlinePasses: Story = {
+  args: { expiresInMs: 1_500 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Decide by .+ \(\d seconds? left\)/)).toBeVisible();
+    await expect(
+      await canvas.findByText(
+        /^This expired at .+ before anyone decided, so the agent stopped\.$/,
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible();
   },
 };
 

@@ -100,6 +100,18 @@ export const Cancelled: Story = {
   },
 };
 
+/** Its run's deadline passed while it waited for a decision: nobody decided it, and it says so. */
+export const Expired: Story = {
+  args: { block: toolBlock("m1", { ...deniedPurge, expiresAt: "2026-12-01T09:00:00.000Z" }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByText("purge_cache"));
+    await expect(
+      canvas.getByText(/^This expired at .+ before anyone decided, so the agent stopped\.$/),
+    ).toBeVisible();
+  },
+};
+
 /** Failed, in the dark theme. */
 export const Dark: Story = { ...Failed, globals: { theme: "dark" } };
 
