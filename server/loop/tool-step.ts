@@ -4,7 +4,7 @@ import type { ToolDefinition } from "../agents/types";
 import { withDeadline } from "./deadline";
 import type { StepToolCall } from "./model-step";
 import { awaitSettlement } from "./settlement";
-import type { TurnContext } from "./turn-context";
+import { expiryOf, type TurnContext } from "./turn-context";
 
 /** What `persist:toolcall:<callId>` records for a registered tool; the kind is decided here once. */
 type ToolRecord =
@@ -90,6 +90,7 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
                     toolName: call.toolName,
                     input: result.input,
                     ...(tool?.description ? { description: tool.description } : {}),
+                    ...expiryOf(run),
                   }
                 : { kind: "tool-call", id: call.id, toolName: call.toolName, input: result.input },
             ],

@@ -8,6 +8,7 @@ import { Label } from "@/components/ui/label";
 import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ApprovalBlock, ApprovalResult, ApprovalState } from "@/hooks/transcript-types";
+import { useDeadline } from "@/hooks/use-deadline";
 import { cn } from "@/lib/utils";
 import { ChatToolCallSection } from "./chat-tool-call";
 
@@ -71,7 +72,8 @@ const FOCUS_INDICATOR =
 
 /**
  * A tool call waiting for the person's word: what it would do, Approve and Reject, and an
- * optional reason the model is told on a rejection. Shows the decision once it is made.
+ * optional reason the model is told on a rejection; when its run has a deadline, the time left.
+ * Shows the decision once it is made.
  */
 function ChatApproval({
   block,
@@ -87,7 +89,8 @@ function ChatApproval({
   /** Its words, laid over the nearest `PrepickMessagesProvider`'s (or English). */
   messages?: PrepickMessagesInput;
 }) {
-  const { approval, toolCall } = usePrepickMessages(own);
+  const messages = usePrepickMessages(own);
+  const { approval, toolCall } = messages;
   const state = useApprovalState(block);
   const result = useApprovalResult(block);
   const cardRef = React.useRef<HTMLDivElement>(null);
@@ -97,6 +100,7 @@ function ChatApproval({
   const titleId = React.useId();
   const decided = state.status === "settled";
   const busy = state.status === "submitting";
+  const deadline = useDeadline(decided ? undefined : block.expiresAt, messages.locale);
   const descriptionId = React.useId();
   const decisionId = React.useId();
   const describedBy =
@@ -166,6 +170,19 @@ function ChatApproval({
         </p>
       ) : null}
       <ChatToolCallSection label={toolCall.input} value={formatInput(block.input)} />
+      {deadline ? (
+        <p
+          data-slot="chat-approval-deadline"
+          data-expired={deadline.expired || undefined}
+          className="text-muted-foreground"
+        >
+          <time dateTime={deadline.at}>
+            {deadline.expired
+              ? messages.deadline.approvalExpired(deadline.time)
+              : messages.deadline.decideBy(deadline.time, deadline.left)}
+          </time>
+        </p>
+      ) : null}
       {decided ? (
         <>
           <p id={decisionId} data-slot="chat-approval-decision" className="rounded-sm text-muted-foreground">

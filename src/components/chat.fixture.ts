@@ -44,6 +44,7 @@ export function approvalBlock(
     toolName?: string;
     input?: unknown;
     description?: string;
+    expiresAt?: string;
     state?: ApprovalState;
     send?: SendDecision;
   } = {},
@@ -55,6 +56,7 @@ export function approvalBlock(
       toolName: options.toolName ?? "purge_cache",
       input: options.input ?? { region: "eu-west-1", keys: "all" },
       ...(options.description !== undefined ? { description: options.description } : {}),
+      ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
       ...(options.state ? { state: options.state } : {}),
     },
     options.send ?? (async () => {}),

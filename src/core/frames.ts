@@ -119,6 +119,8 @@ export interface ApprovalRequestFrame {
   input: unknown;
   /** What the tool does, as its definition describes it, so the person knows what they allow. */
   description?: string;
+  /** The run's deadline (ISO 8601), when it has one: past it, the call expires undecided. */
+  expiresAt?: string;
 }
 
 /** A question set is posted: render the form. */
@@ -128,6 +130,8 @@ export interface ElicitationFrame {
   id: string;
   /** The preamble and the questions. */
   request: ElicitationRequest;
+  /** The run's deadline (ISO 8601), when it has one: past it, the set expires unanswered. */
+  expiresAt?: string;
 }
 
 /** A tool call settled with an output; for a question set, the {@link ElicitationOutcome}. */
@@ -159,6 +163,8 @@ export interface ToolDeniedFrame {
   reason?: string;
   /** Set when the run was cancelled while the call waited: nobody decided it. */
   cancelled?: true;
+  /** Set (with `cancelled`) when the run's deadline passed while the call waited. */
+  expired?: true;
 }
 
 /** The run is parked until a person acts on these tool calls; the stream ends here. */
@@ -182,6 +188,8 @@ export interface RunFinishFrame {
    * quotes to support.
    */
   errorId?: string;
+  /** Set (with `cancelled`) when the run's opt-in deadline passed while it waited on a person. */
+  expired?: true;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ApprovalBlockInit {
   input: unknown;
   /** What the tool does, when known. */
   description?: string;
+  /** Its run's opt-in deadline (ISO 8601), when it has one. */
+  expiresAt?: string | undefined;
   /** Start the machine here. */
   state?: ApprovalState;
   /** What the call did, when it already ran. */
@@ -70,6 +72,7 @@ export function createApprovalBlock(
     toolName: init.toolName,
     input: init.input,
     ...(init.description !== undefined ? { description: init.description } : {}),
+    ...(init.expiresAt !== undefined ? { expiresAt: init.expiresAt } : {}),
     getResult: () => store.getSnapshot().result,
     setResult(result) {
       store.set((current) => (sameResult(current.result, result) ? current : { ...current, result }));

@@ -115,6 +115,7 @@ export class PendingCallsStore {
         id: call.id,
         messageId: call.messageId,
         request: posted.request,
+        expiresAt: posted.expiresAt,
         messages: this.options.messages,
         drafts: this.options.drafts,
         onAnswer: settle.onAnswer,
@@ -122,7 +123,13 @@ export class PendingCallsStore {
       });
     }
     return createApprovalBlock(
-      { id: call.id, messageId: call.messageId, toolName: posted.toolName, input: posted.input },
+      {
+        id: call.id,
+        messageId: call.messageId,
+        toolName: posted.toolName,
+        input: posted.input,
+        expiresAt: posted.expiresAt,
+      },
       settle.sendDecision,
     );
   }

@@ -107,6 +107,12 @@ function descriptionOf(part: AnyToolPart): string | undefined {
   return typeof description === "string" ? description : undefined;
 }
 
+/** Its run's deadline, when the server sent one as the tool's metadata. */
+function expiresAtOf(part: AnyToolPart): string | undefined {
+  const expiresAt = part.toolMetadata?.expiresAt;
+  return typeof expiresAt === "string" ? expiresAt : undefined;
+}
+
 /**
  * Turns chat messages into transcript messages, keeping identities stable: a message that did
  * not change keeps its transcript object, and each question set and approval keeps one block (and
@@ -224,6 +230,7 @@ export class TranscriptBuilder {
       return [this.approval(messageId, part)];
     }
     const approval = part.approval;
+    const expiresAt = expiresAtOf(part);
     return [
       {
         type: "tool",
@@ -238,6 +245,7 @@ export class TranscriptBuilder {
           approval?.approved === undefined
             ? undefined
             : { approved: approval.approved, reason: approval.reason },
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
       },
     ];
   }
@@ -310,6 +318,7 @@ export class TranscriptBuilder {
       id: part.toolCallId,
       messageId,
       request,
+      expiresAt: expiresAtOf(part),
       outcome,
       dismissed: denied,
       messages: this.options.messages,
@@ -353,6 +362,7 @@ export class TranscriptBuilder {
         toolName: getToolName(part),
         input: part.input,
         ...(description !== undefined ? { description } : {}),
+        expiresAt: expiresAtOf(part),
         state: responded && { status: "settled", ...responded, conflict: false },
         ...(result !== undefined ? { result } : {}),
       },

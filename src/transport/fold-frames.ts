@@ -93,8 +93,8 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
       if (!known(next, frame.id)) {
         next = { ...next, tools: [...next.tools, frame.id] };
         const { id: toolCallId, toolName, input } = frame;
-        const description = frame.kind === "approval-request" ? frame.description : undefined;
-        chunks.push(toolInputChunk({ toolCallId, toolName, input, description }));
+        const { description, expiresAt } = frame.kind === "approval-request" ? frame : {};
+        chunks.push(toolInputChunk({ toolCallId, toolName, input, description, expiresAt }));
       }
       if (frame.kind === "approval-request" && !next.approvals.includes(frame.id)) {
         next = { ...next, approvals: [...next.approvals, frame.id] };
@@ -104,7 +104,7 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
     case "elicitation":
       if (!known(next, frame.id)) {
         next = { ...next, elicitations: [...next.elicitations, frame.id] };
-        chunks.push(askInputChunk(frame.id, frame.request));
+        chunks.push(askInputChunk(frame.id, frame.request, frame.expiresAt));
       }
       break;
     case "tool-output":

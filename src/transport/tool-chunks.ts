@@ -22,12 +22,16 @@ const dynamicFlag = (dynamic: boolean | undefined) => (dynamic ? { dynamic: true
 /** Every part here runs on the agent's side. */
 const onAgentSide = { providerExecuted: true } as const;
 
-/** A question set, as posted: the dynamic `ask` part, its input the request. */
+/**
+ * A question set, as posted: the dynamic `ask` part, its input the request; its run's deadline,
+ * when it has one, rides as the tool's metadata.
+ */
 export function askInputChunk(
   toolCallId: string,
   request: ElicitationRequest,
+  expiresAt?: string,
 ): Chunk<"tool-input-available"> {
-  return toolInputChunk({ toolCallId, toolName: ASK_TOOL_NAME, input: request, dynamic: true });
+  return toolInputChunk({ toolCallId, toolName: ASK_TOOL_NAME, input: request, expiresAt, dynamic: true });
 }
 
 /** A question set's outcome (answered or skipped): settles its `ask` part. */
@@ -43,11 +47,24 @@ export function toolInputStartChunk(toolCallId: string, toolName: string): Chunk
   return { type: "tool-input-start", toolCallId, toolName, ...onAgentSide };
 }
 
-/** A tool call with its whole input; `description` (what the tool does) rides as the tool's metadata. */
+/**
+ * A tool call with its whole input; `description` (what the tool does) and `expiresAt` (its run's
+ * deadline, while it waits on a person) ride as the tool's metadata.
+ */
 export function toolInputChunk(
-  call: { toolCallId: string; toolName: string; input: unknown; description?: string } & Dynamic,
+  call: {
+    toolCallId: string;
+    toolName: string;
+    input: unknown;
+    description?: string | undefined;
+    expiresAt?: string | undefined;
+  } & Dynamic,
 ): Chunk<"tool-input-available"> {
-  const { toolCallId, toolName, input, description, dynamic } = call;
+  const { toolCallId, toolName, input, description, expiresAt, dynamic } = call;
+  const metadata = {
+    ...(description !== undefined ? { description } : {}),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
+  };
   return {
     type: "tool-input-available",
     toolCallId,
@@ -56,7 +73,7 @@ export function toolInputChunk(
     ...dynamicFlag(dynamic),
     ...onAgentSide,
     // The AI SDK carries metadata about the tool itself onto the tool part as it is.
-    ...(description !== undefined ? { toolMetadata: { description } } : {}),
+    ...(Object.keys(metadata).length > 0 ? { toolMetadata: metadata } : {}),
   };
 }
 

@@ -15,16 +15,20 @@ export const APPROVAL_REASON = "tool_approval";
 export type RunEnding =
   | { kind: "interrupt"; interrupts: Interrupt[] }
   | { kind: "success" }
-  | { kind: "cancelled" }
+  | { kind: "cancelled"; expired?: true }
   | { kind: "failed"; message: string; code?: RunErrorCode; errorId?: string };
 
-/** The interrupt of a parked question set: its questions as a schema with defaults, and in full. */
-export function questionsInterrupt(id: string, request: ElicitationRequest): Interrupt {
+/**
+ * The interrupt of a parked question set: its questions as a schema with defaults, and in full;
+ * `expiresAt` when its run has an opt-in deadline.
+ */
+export function questionsInterrupt(id: string, request: ElicitationRequest, expiresAt?: string): Interrupt {
   return {
     id,
     reason: QUESTIONS_REASON,
     ...(request.preamble ? { message: request.preamble } : {}),
     responseSchema: questionsSchema(request),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
     metadata: { [PREPICK_METADATA_KEY]: { request } },
   };
 }
@@ -37,18 +41,24 @@ export interface ApprovalSubject {
   input: unknown;
   /** The tool's own description, so the person knows what they allow. */
   description?: string;
+  /** The run's opt-in deadline (ISO 8601), when it has one. */
+  expiresAt?: string;
 }
 
 /**
  * The interrupt of a tool call waiting for approval: it names the streamed call, asks nothing, and
  * carries the tool's description in `metadata.prepick.description` (AG-UI has no field for it).
  */
-export function approvalInterrupt(id: string, { toolName, input, description }: ApprovalSubject): Interrupt {
+export function approvalInterrupt(
+  id: string,
+  { toolName, input, description, expiresAt }: ApprovalSubject,
+): Interrupt {
   return {
     id,
     reason: APPROVAL_REASON,
     message: `Run the tool "${toolName}"?`,
     toolCallId: id,
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
     metadata: {
       [PREPICK_METADATA_KEY]: { toolName, input, ...(description !== undefined ? { description } : {}) },
     },
@@ -76,7 +86,7 @@ function resultContent(value: unknown): string {
  */
 export class FrameEvents {
   private readonly runId: string;
-  private readonly questions = new Map<string, ElicitationRequest>();
+  private readonly questions = new Map<string, { request: ElicitationRequest; expiresAt?: string }>();
   private readonly approvals = new Map<string, ApprovalSubject>();
   private readonly streamedTools = new Set<string>();
   private readonly openMessages = new Map<string, "text" | "reasoning">();
@@ -197,10 +207,14 @@ export class FrameEvents {
           toolName: frame.toolName,
           input: frame.input,
           ...(frame.description !== undefined ? { description: frame.description } : {}),
+          ...(frame.expiresAt !== undefined ? { expiresAt: frame.expiresAt } : {}),
         });
         return this.toolCall(frame.id, frame.toolName, frame.input);
       case "elicitation":
-        this.questions.set(frame.id, frame.request);
+        this.questions.set(frame.id, {
+          request: frame.request,
+          ...(frame.expiresAt !== undefined ? { expiresAt: frame.expiresAt } : {}),
+        });
         return [];
       case "tool-output":
         return this.toolResult(frame.id, resultContent(frame.output));
@@ -219,7 +233,7 @@ export class FrameEvents {
           frame.status === "completed"
             ? { kind: "success" }
             : frame.status === "cancelled"
-              ? { kind: "cancelled" }
+              ? { kind: "cancelled", ...(frame.expired ? { expired: true as const } : {}) }
               : {
                   kind: "failed",
                   message: frame.error ?? "The run failed.",
@@ -231,8 +245,8 @@ export class FrameEvents {
   }
 
   private interrupt(id: string): Interrupt {
-    const request = this.questions.get(id);
-    if (request) return questionsInterrupt(id, request);
+    const asked = this.questions.get(id);
+    if (asked) return questionsInterrupt(id, asked.request, asked.expiresAt);
     const approval = this.approvals.get(id);
     if (approval) return approvalInterrupt(id, approval);
     // A park on a call no frame described cannot happen; say what is known rather than fail.
