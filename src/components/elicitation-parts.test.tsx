@@ -73,6 +73,15 @@ describe("typed questions", () => {
     await user.type(field, "héllo👋!");
     expect(count()?.textContent).toBe("2 characters too many");
     expect(count()?.getAttribute("data-over")).toBe("true");
+    const countId = count()?.id;
+    // Refused, the error says it (with the length now): the count goes, so it is said once.
+    await user.keyboard("{Control>}{Enter}{/Control}");
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe("At most 5 characters (7 now).");
+    expect(count()).toBeNull();
+    const describedBy = field.getAttribute("aria-describedby")?.split(" ");
+    expect(describedBy).toContain(alert.id);
+    expect(describedBy).not.toContain(countId);
   });
 
   it("asks a date question with a date input bounded by the question's min and max", () => {

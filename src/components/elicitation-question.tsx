@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import type { ElicitationAttempt } from "@/hooks/transcript-types";
+import type { ElicitationAttempt, ElicitationQuestionState } from "@/hooks/transcript-types";
 import { useElicitationQuestion, useElicitationSelector } from "@/hooks/use-elicitation";
 import { withHotkeys } from "@/lib/prepick/core/check-questions";
 import { cn } from "@/lib/utils";
@@ -67,7 +67,7 @@ function ElicitationQuestion({
       first ? lead.preamble : undefined,
       layout === "one-at-a-time" || first ? lead.progress : undefined,
       state.description !== undefined ? ids.description : undefined,
-      state.characters !== undefined ? ids.count : undefined,
+      showsCount(state.characters, error) ? ids.count : undefined,
       error !== undefined ? ids.error : undefined,
     ].filter((id) => id !== undefined);
     return {
@@ -151,13 +151,22 @@ function ElicitationDescription({ className, children, ...props }: React.Compone
 }
 
 /**
+ * Whether the count shows: not once the text is over its cap and refused, when the error says
+ * the same ("At most 500 characters (512 now).") and would otherwise be read and shown twice.
+ */
+function showsCount(characters: ElicitationQuestionState["characters"], error: string | undefined): boolean {
+  if (characters === undefined) return false;
+  return error === undefined || characters.count <= characters.max;
+}
+
+/**
  * The live length of capped text (`488 characters left`, `12 characters too many`), read with the
  * field as part of its description; renders nothing for a question without a `max` on its text.
  */
 function ElicitationCharacterCount({ className, ...props }: React.ComponentProps<"p">) {
-  const { state, ids } = useElicitationQuestionContext("ElicitationCharacterCount");
+  const { state, ids, error } = useElicitationQuestionContext("ElicitationCharacterCount");
   const characters = state.characters;
-  if (characters === undefined) return null;
+  if (characters === undefined || !showsCount(characters, error)) return null;
   const over = characters.count > characters.max;
   return (
     <p
