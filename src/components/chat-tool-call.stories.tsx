@@ -20,9 +20,18 @@ type Story = StoryObj<typeof meta>;
 
 const input = { query: "flaky tests in src/core", limit: 5 };
 
-/** Still running. */
+/** Still running: closed to one line with its status; opened, its input and that it waits. */
 export const Running: Story = {
   args: { block: toolBlock("m1", { id: "c1", toolName: "search_issues", input, status: "running" }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Running")).toBeVisible();
+    const waiting = canvas.getByText("Waiting for the result…");
+    await expect(waiting).not.toBeVisible();
+    await userEvent.click(canvas.getByText("search_issues"));
+    await expect(waiting).toBeVisible();
+    await expect(canvas.getByText(/flaky tests in src\/core/)).toBeVisible();
+  },
 };
 
 /** Done: the summary line opens to show input and output. */
@@ -74,6 +83,12 @@ export const Denied: Story = {
       ...deniedPurge,
       approval: { approved: false, reason: "Not during business hours" },
     }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Rejected")).toBeVisible();
+    await userEvent.click(canvas.getByText("purge_cache"));
+    await expect(canvas.getByText("Rejected: Not during business hours")).toBeVisible();
   },
 };
 
