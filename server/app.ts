@@ -97,7 +97,7 @@ export interface PrepickApp {
  */
 export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   await loadPatternEngine();
-  const agents = checkAgents(options.agents, { ask: options.ask });
+  const agents = checkAgents(options.agents, options);
   const moduleModel: LanguageModel =
     options.model ?? resolveModel(process.env, { latencyMs: options.scriptedLatencyMs ?? 0 });
   const ownsDatabase = options.database === undefined;

@@ -138,4 +138,16 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION prepick_inbox_change()`,
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // An approval whose input a person may edit: its questions, one per editable field, with
+      // the model's proposed values as their defaults (what the inbox renders and approve checks).
+      "ALTER TABLE prepick_tool_calls ADD COLUMN questions jsonb",
+      // Once approved: `input` is the input the tool runs with, `proposed_input` what the model
+      // proposed, `edited` the fields the person changed ([] when approved as proposed).
+      "ALTER TABLE prepick_tool_calls ADD COLUMN proposed_input jsonb",
+      "ALTER TABLE prepick_tool_calls ADD COLUMN edited jsonb",
+    ],
+  },
 ];

@@ -39,7 +39,13 @@ function toPendingCall(row: Row): PendingCall {
     posted:
       call.name === "ask"
         ? { kind: "elicitation", id: call.id, request: call.input as never }
-        : { kind: "approval-request", id: call.id, toolName: call.name, input: call.input },
+        : {
+            kind: "approval-request",
+            id: call.id,
+            toolName: call.name,
+            input: call.input,
+            ...(call.questions ? { questions: call.questions } : {}),
+          },
   };
 }
 

@@ -6,6 +6,7 @@ export {
   resolveAnswers,
   validateAnswers,
 } from "./answers";
+export { type ApprovalEdits, answersOfInput, editedQuestions, inputValueOf } from "./approval-edits";
 export {
   ASK_TOOL_NAME,
   describeAskIssues,

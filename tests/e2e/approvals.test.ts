@@ -73,7 +73,7 @@ describe("a tool that needs approval, in the demo page", () => {
       expect(approvals).toHaveLength(1);
       const settlement = await purgeSettlement(page);
       expect(settlement.map((frame) => frame.kind)).toEqual(["tool-output"]);
-      expect(settlement[0]?.output).toEqual({ purged: "images" });
+      expect(settlement[0]?.output).toEqual({ purged: "images", hours: 24 });
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
     },
     FLOW_TIMEOUT,

@@ -192,6 +192,9 @@ export class FrameEvents {
           frame.id,
           resultContent({ denied: true, ...(frame.reason !== undefined ? { reason: frame.reason } : {}) }),
         );
+      case "tool-approved":
+        // The resume that approved it is the client's own; the tool's result follows.
+        return [];
       case "run-parked":
         this.ending = { kind: "interrupt", interrupts: frame.waitingFor.map((id) => this.interrupt(id)) };
         return [];
