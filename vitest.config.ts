@@ -19,7 +19,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+          include: [
+            "src/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "tests/**/*.test.{ts,tsx}",
+            "bench/*.test.ts",
+          ],
           setupFiles: ["./tests/support/pattern-engine.setup.ts"],
         },
       },

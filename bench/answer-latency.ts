@@ -77,6 +77,7 @@ export async function answerLatency(
     const p50 = median(continued);
     const rows: BenchRow[] = [
       {
+        id: `answer.continued-p50.${kind}`,
         metric: `Answer → the run's next frame (continued), p50 (${store.label})`,
         baseline: floorText,
         ours: figure(p50, "ms"),
@@ -85,6 +86,7 @@ export async function answerLatency(
         pass: p50 <= 1.5 * floor,
       },
       {
+        id: `answer.continued-p99.${kind}`,
         metric: `Answer → the run's next frame (continued), p99 (${store.label})`,
         baseline: floorText,
         ours: figure(quantile(continued, 0.99), "ms"),
@@ -93,6 +95,7 @@ export async function answerLatency(
         pass: "reported",
       },
       {
+        id: `answer.acknowledged-p50.${kind}`,
         metric: `Answer → the settlement's tool-output frame (acknowledged), p50 (${store.label})`,
         baseline: floorText,
         ours: figure(median(settled), "ms"),
@@ -104,6 +107,7 @@ export async function answerLatency(
     if (dbos) {
       const theirs = median(await dbos());
       rows.push({
+        id: "answer.continued-p50.against-dbos",
         metric: `Answer → the run's next frame (continued), p50, against DBOS (${store.label})`,
         baseline: `${figure(theirs, "ms")} (DBOS.send → the workflow's next step, p50)`,
         ours: figure(p50, "ms"),

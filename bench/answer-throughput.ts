@@ -70,6 +70,7 @@ export async function answerThroughput(
       const theirs = peerFigures?.[peer]?.resumesPerSecond;
       if (theirs === undefined) return;
       rows.push({
+        id: `throughput.continued-runs.against-${peer}`,
         metric: `Continued runs/s, ${CALLS} parked intakes, ${CONNECTIONS} clients, against ${label} (${store.label})`,
         baseline: `${figure(theirs, "resumes/s", 0)} (${label}, counted at its next step)`,
         ours: figure(rate, "runs/s", 0),
@@ -89,6 +90,7 @@ export async function answerThroughput(
         const theirs = peerFigures[peer]?.resumesPerSecond;
         if (theirs === undefined) continue;
         rows.push({
+          id: `throughput.continued-runs.against-${peer}`,
           metric: `Continued runs/s against ${label} (${store.label})`,
           baseline: `${figure(theirs, "resumes/s", 0)} (${label})`,
           ours: figure(rate, "runs/s", 0),
@@ -99,6 +101,7 @@ export async function answerThroughput(
       }
     } else {
       rows.push({
+        id: `throughput.continued-runs.${kind}`,
         metric: `Continued runs/s, ${CALLS} parked intakes, ${CONNECTIONS} clients (${store.label})`,
         baseline: "—",
         ours: figure(rate, "runs/s", 0),
@@ -108,6 +111,7 @@ export async function answerThroughput(
       });
     }
     rows.push({
+      id: `throughput.backlog.${kind}`,
       metric: `Backlog: the slowest of those runs, acknowledged → continued (${store.label})`,
       baseline: "—",
       ours: figure(backlog, "ms", 0),

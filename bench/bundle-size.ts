@@ -129,6 +129,7 @@ export async function bundleSize(): Promise<BenchRow[]> {
   });
   const theirs = (await shadcnQuestionnaire())?.upFront;
   const shipped: BenchRow = {
+    id: "size.up-front",
     metric: "Size: ChatElicitation + hook + transport + core, loaded up front (min + gzip, no peers)",
     baseline:
       theirs === undefined
@@ -142,6 +143,7 @@ export async function bundleSize(): Promise<BenchRow[]> {
   return [
     shipped,
     {
+      id: "size.on-first-need",
       metric: "Size of the same, loaded on first need (the pattern engine, for a question with a pattern)",
       baseline: "—",
       ours:

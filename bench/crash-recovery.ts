@@ -67,6 +67,7 @@ export async function crashRecovery(): Promise<BenchRow> {
     }
     const ms = resumedAt - killedAt;
     return {
+      id: "crash-recovery.postgres",
       metric: `Crash recovery: ${RUNS} runs of a SIGKILLed process resumed by the other (PostgreSQL)`,
       baseline: `${figure(LEASE_MS + 1_000, "ms", 0)} (the lease + 1 s)`,
       ours: figure(ms, "ms", 0),

@@ -101,6 +101,7 @@ export async function foldCost(): Promise<BenchRow> {
   const oursRate = FRAMES / (median(ours) / 1000);
   const baselineRate = FRAMES / (median(baseline) / 1000);
   return {
+    id: "fold.frames-per-second",
     metric: `Fold cost: ${FRAMES.toLocaleString("en")} frames into Chat (${partsOurs} parts)`,
     baseline: `${figure(baselineRate, "frames/s", 0)} (DefaultChatTransport, same content)`,
     ours: figure(oursRate, "frames/s", 0),

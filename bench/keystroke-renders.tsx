@@ -65,6 +65,7 @@ export async function keystrokeRenders(): Promise<BenchRow> {
   await act(async () => root.unmount());
   container.remove();
   return {
+    id: "renders.per-keystroke",
     metric: "Renders: question subtrees committed per keystroke (3 questions, React Profiler)",
     baseline: "1 (the question typed in)",
     ours: figure(perKeystroke, "subtrees"),

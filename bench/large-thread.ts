@@ -133,14 +133,21 @@ export async function largeThread(): Promise<BenchRow[]> {
     const p99 = quantile(probes, 0.99);
     return [
       {
+        id: "thread.first-page",
         metric: `a thread of ${TURNS} turns of 60 KB: the first page (50 turns), read whole`,
-        baseline: "9.2 MB in 0.8 s (the thread whole, before pages)",
+        baseline: "—",
+        history: {
+          figure: "9.2 MB in 0.8 s, the thread whole before it had pages",
+          commit: "5d018d6",
+          date: "2026-12-02",
+        },
         ours: `${figure(pageBytes / 1e6, "MB", 1)} in ${figure(pageMs, "ms", 0)}`,
         ratio: "—",
         target: "—",
         pass: "reported",
       },
       {
+        id: "thread.whole",
         metric: `the same thread whole, page by page (${pages} pages)`,
         baseline: "—",
         ours: `${figure(allBytes / 1e6, "MB", 1)} in ${figure(allMs, "ms", 0)}`,
@@ -149,14 +156,17 @@ export async function largeThread(): Promise<BenchRow[]> {
         pass: "reported",
       },
       {
+        id: "thread.probe-while-read",
         metric: `a probe (GET /agent/agents) while ${READERS} clients read that page, p50 / p99 / max (${probes.length} probes, ${reads} reads, ${resets} reset)`,
-        baseline: "13 s (before pages and streaming)",
+        baseline: "—",
+        history: { figure: "13 s, before pages and streaming", commit: "5d018d6", date: "2026-12-02" },
         ours: probeLine(probes),
         ratio: "—",
         target: "p99 < 100 ms",
         pass: p99 < 100,
       },
       {
+        id: "thread.store-probe-while-read",
         metric: `a probe that reads the store (GET /agent/approvals) meanwhile, p50 / p99 / max`,
         baseline: "—",
         ours: probeLine(storeProbes),
@@ -165,8 +175,10 @@ export async function largeThread(): Promise<BenchRow[]> {
         pass: "reported",
       },
       {
+        id: "thread.memory-stalled-readers",
         metric: `server memory with ${STALLED} clients that request 200 turns and never read`,
-        baseline: "494 MB → 1,238 MB (before streaming)",
+        baseline: "—",
+        history: { figure: "494 MB → 1,238 MB, before streaming", commit: "5d018d6", date: "2026-12-02" },
         ours: `${figure(before, "MB", 0)} → ${figure(stalled, "MB", 0)}`,
         ratio: "—",
         target: "—",

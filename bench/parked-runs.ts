@@ -124,6 +124,7 @@ export async function parkedRuns(): Promise<BenchRow[]> {
     const growth = fullMemory - idleMemory;
     return [
       {
+        id: "parked.resident-memory",
         metric: `Resident memory with ${PARKED.toLocaleString("en")} parked runs (PGlite, after restart)`,
         baseline: `${figure(idleMemory, "MiB", 1)} (1 parked run)`,
         ours: figure(fullMemory, "MiB", 1),
@@ -132,6 +133,7 @@ export async function parkedRuns(): Promise<BenchRow[]> {
         pass: growth <= 20,
       },
       {
+        id: "parked.first-answer",
         metric: `First answer after a restart over ${PARKED.toLocaleString("en")} parked runs (PGlite)`,
         baseline: `${figure(idleAnswer, "ms", 1)} (1 parked run)`,
         ours: figure(fullAnswer, "ms", 1),
@@ -140,6 +142,7 @@ export async function parkedRuns(): Promise<BenchRow[]> {
         pass: fullAnswer < 1_000,
       },
       {
+        id: "parked.store-bytes-per-run",
         metric: `Store bytes per parked run (PGlite, tables and indexes, over ${PARKED.toLocaleString("en")})`,
         baseline: "—",
         ours: figure((fullBytes - idleBytes) / (PARKED - 1), "bytes", 0),

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { PeerFigures } from "./peers/measure";
+import { type BenchRow, figure, median, quantile } from "./result";
 import { benchDatabase } from "./store-under-test";
 
 const run = promisify(execFile);
@@ -46,4 +47,18 @@ export function peerResults(): Promise<PeerResults> {
     return results;
   })();
   return measured;
+}
+
+/** Each peer's own answer → next step, for reading ours against. */
+export async function peerLatencyRows(): Promise<BenchRow[]> {
+  const peers = await peerResults();
+  return Object.entries(peers).map(([name, figures]) => ({
+    id: `peers.answer-to-next-step.${name}`,
+    metric: `${name}: answer → the workflow's next step, p50 / p99 (PostgreSQL)`,
+    baseline: "—",
+    ours: `${figure(median(figures.latencies), "ms")} / ${figure(quantile(figures.latencies, 0.99), "ms")}`,
+    ratio: "—",
+    target: "—",
+    pass: "reported",
+  }));
 }

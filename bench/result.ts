@@ -1,8 +1,14 @@
 /** One row of the benchmark table. */
 export interface BenchRow {
-  /** What is measured. */
+  /**
+   * The row's stable name, one of the `metrics` its benchmark declares in `bench/benchmarks.ts`
+   * (`<area>.<what>`, lowercase): the table keys its rows by it, so a subset run replaces exactly
+   * the rows it measured again.
+   */
+  id: string;
+  /** What is measured, in words (it may hold the run's own counts). */
   metric: string;
-  /** The baseline's figure, with its unit (or a note when there is none). */
+  /** The baseline's figure measured in the same run, with its unit, or "—" when there is none. */
   baseline: string;
   /** Our figure, with its unit. */
   ours: string;
@@ -12,6 +18,21 @@ export interface BenchRow {
   target: string;
   /** Whether the target was met; `reported` for a figure with no target of its own. */
   pass: boolean | "reported" | "not measured";
+  /**
+   * A figure from older code this row is read against, which this run cannot measure again: it
+   * stays out of the Baseline column and is printed as a footnote naming its commit and date.
+   */
+  history?: HistoricalFigure;
+}
+
+/** A figure measured on older code, kept for reading a row against, never as its baseline. */
+export interface HistoricalFigure {
+  /** The figure, with its unit and what it measured. */
+  figure: string;
+  /** The commit whose code it was measured on (or recorded in), short hash. */
+  commit: string;
+  /** That commit's date, `YYYY-MM-DD`. */
+  date: string;
 }
 
 /** A figure rounded for the table. */

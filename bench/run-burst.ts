@@ -74,6 +74,7 @@ export async function runBurst(kind: "pglite" | "postgres"): Promise<BenchRow> {
     if (Number(failed?.n) > 0) throw new Error(`${failed?.n} runs did not complete`);
     const allMs = last - startedAt;
     return {
+      id: `burst.${kind}`,
       metric: `${RUNS.toLocaleString("en")} runs started at once, ${LATENCY_MS / 1000} s scripted model, one process (${store.label})`,
       baseline: `${figure(oneMs, "ms", 0)} (one such run alone)`,
       ours: figure(allMs, "ms", 0),

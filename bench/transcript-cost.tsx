@@ -122,6 +122,7 @@ export async function transcriptCost(): Promise<BenchRow[]> {
   const commitRatio = median(largeCommit) / median(smallCommit);
   return [
     {
+      id: "transcript.hook-per-delta",
       metric: "Transcript cost: time per streamed delta in useChatTranscript, 500 messages",
       baseline: `${figure(median(small), "ms", 3)} (10 messages)`,
       ours: figure(median(large), "ms", 3),
@@ -130,6 +131,7 @@ export async function transcriptCost(): Promise<BenchRow[]> {
       pass: ratio <= 1.5,
     },
     {
+      id: "transcript.commit-per-delta",
       metric: "Whole commit per streamed delta (hook + a plain list of memoised rows), 500 messages",
       baseline: `${figure(median(smallCommit), "ms", 3)} (10 messages)`,
       ours: figure(median(largeCommit), "ms", 3),
@@ -138,6 +140,7 @@ export async function transcriptCost(): Promise<BenchRow[]> {
       pass: "reported",
     },
     {
+      id: "renders.per-delta",
       metric: "Renders: messages committed per streamed delta (500 messages, React Profiler)",
       baseline: "1 (the streamed message)",
       ours: figure(commits, "messages"),

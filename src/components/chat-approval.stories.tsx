@@ -69,7 +69,7 @@ export const Failed: Story = {
 
 const send = fn<SendDecision>(async () => {});
 
-/** Approve by keyboard: Tab to Approve, press Enter; the call shows as approved. */
+/** Approve by keyboard: from the card, Tab reaches Approve first; Enter; the call shows as approved. */
 export const ApproveByKeyboard: Story = {
   args: { send },
   beforeEach: () => {
@@ -77,7 +77,7 @@ export const ApproveByKeyboard: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    canvas.getByRole("textbox", { name: /Reason/ }).focus();
+    canvas.getByRole("region").focus();
     await userEvent.tab();
     await expect(canvas.getByRole("button", { name: "Approve" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
@@ -87,7 +87,10 @@ export const ApproveByKeyboard: Story = {
   },
 };
 
-/** Reject with a reason: type it and press Enter in the field. */
+/**
+ * Reject with a reason: type it and press Enter in the field. Enter while the field is still empty
+ * decides nothing.
+ */
 export const RejectWithReason: Story = {
   args: { send },
   beforeEach: () => {
@@ -95,7 +98,11 @@ export const RejectWithReason: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole("textbox", { name: /Reason/ }), "Wait until tonight{Enter}");
+    const reason = canvas.getByRole("textbox", { name: /Reason/ });
+    await userEvent.type(reason, "{Enter}");
+    await expect(send).not.toHaveBeenCalled();
+    await expect(canvas.getByRole("button", { name: "Approve" })).toBeEnabled();
+    await userEvent.type(reason, "Wait until tonight{Enter}");
     await expect(
       await canvas.findByText(/You rejected this call\. Reason: Wait until tonight/),
     ).toBeVisible();
@@ -142,7 +149,6 @@ export const FocusedOnArrival: Story = {
     const card = canvas.getByRole("region", { name: /Allow purge_cache to run\?/ });
     await expect(card).toHaveFocus();
     await expect(card).toHaveAccessibleDescription(/Purges one of the site's caches/);
-    await userEvent.tab();
     await userEvent.tab();
     await expect(canvas.getByRole("button", { name: "Approve" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");

@@ -24,9 +24,15 @@ describe("ChatApproval", () => {
     expect(screen.getByRole("region", { name: /Allow purge_cache to run\?/ })).toBeTruthy();
     expect(screen.getByText(/"region": "eu"/)).toBeTruthy();
     expect(stateOf()).toBe("pending");
-    screen.getByRole("textbox", { name: /Reason/ }).focus();
+    // Approve comes first from the card; the reason, which only a rejection reads, after the buttons.
+    screen.getByRole("region").focus();
     await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Approve" }));
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: /Reason/ }));
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
     await userEvent.keyboard("{Enter}");
     expect(send).toHaveBeenCalledWith(true, undefined);
     expect(await screen.findByText("You approved this call.")).toBeTruthy();
@@ -47,6 +53,17 @@ describe("ChatApproval", () => {
     render(<ChatApproval block={approvalBlock("m2", { send: quiet })} />);
     await userEvent.click(screen.getByRole("button", { name: "Reject" }));
     expect(quiet).toHaveBeenCalledWith(false, undefined);
+  });
+
+  it("does not decide on Enter in an empty reason field; Enter with a reason rejects with it", async () => {
+    const send = vi.fn<SendDecision>(async () => {});
+    render(<ChatApproval block={approvalBlock("m1", { send })} />);
+    const reason = screen.getByRole("textbox", { name: /Reason/ });
+    await userEvent.type(reason, "   {Enter}");
+    expect(send).not.toHaveBeenCalled();
+    expect(stateOf()).toBe("pending");
+    await userEvent.type(reason, "not now{Enter}");
+    expect(send).toHaveBeenCalledWith(false, "not now");
   });
 
   it("disables both buttons while the decision is on its way", async () => {

@@ -181,25 +181,6 @@ function ChatApproval({
         </>
       ) : (
         <>
-          <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">
-            <Label htmlFor={reasonId} className="text-muted-foreground text-xs">
-              {approval.reason}
-            </Label>
-            <Input
-              id={reasonId}
-              data-slot="chat-approval-reason"
-              value={reason}
-              disabled={busy}
-              onChange={(event) => setReason(event.target.value)}
-              onKeyDown={(event) => {
-                // Enter in the reason field means "reject with this reason", never a form submit.
-                if (event.key === "Enter" && !event.nativeEvent.isComposing) {
-                  event.preventDefault();
-                  reject();
-                }
-              }}
-            />
-          </div>
           {state.status === "failed" ? (
             <p data-slot="chat-approval-error" role="alert" className="text-destructive">
               {approval.notSent(state.error)}
@@ -231,6 +212,26 @@ function ChatApproval({
             >
               {busy && !state.approved ? approval.rejecting : approval.reject}
             </Button>
+          </div>
+          <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">
+            <Label htmlFor={reasonId} className="text-muted-foreground text-xs">
+              {approval.reason}
+            </Label>
+            <Input
+              id={reasonId}
+              data-slot="chat-approval-reason"
+              value={reason}
+              disabled={busy}
+              onChange={(event) => setReason(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter in the reason field means "reject with this reason", never a form submit; in
+                // an empty field it does nothing, since a decision is never made by a stray key.
+                if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  if (reason.trim() !== "") reject();
+                }
+              }}
+            />
           </div>
         </>
       )}

@@ -1,5 +1,6 @@
-import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from "ai";
+import type { ChatTransport, UIMessage, UIMessageChunk } from "ai";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import { requestHeaders, textOf } from "./chat-request";
 import { type FoldState, foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
 import { hydrateThread } from "./hydrate-thread";
 import { endsStream, readFrames } from "./read-frames";
@@ -24,18 +25,6 @@ export interface RunRecord {
 
 type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
 type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
-
-/** The AI SDK request's headers as a plain record. */
-export function requestHeaders(options: ChatRequestOptions): Record<string, string> {
-  const headers = options.headers;
-  if (headers === undefined) return {};
-  return headers instanceof Headers ? Object.fromEntries(headers.entries()) : headers;
-}
-
-/** The text of a message: its text parts, joined. */
-export function textOf(message: UIMessage): string {
-  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
-}
 
 async function errorOf(response: Response): Promise<ToolCallError> {
   return new ToolCallError(readFailure(response.status, await response.json().catch(() => undefined)));

@@ -1,6 +1,14 @@
 import type { UIMessageChunk } from "ai";
-import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import {
+  approvalRequestChunk,
+  approvalResponseChunk,
+  askInputChunk,
+  toolDeniedChunk,
+  toolErrorChunk,
+  toolInputChunk,
+  toolOutputChunk,
+} from "./tool-chunks";
 
 /** Where a run stands, as far as its frames tell. */
 export type RunStatus = "running" | "parked" | "completed" | "failed" | "cancelled";
@@ -85,70 +93,41 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
     case "approval-request":
       if (!known(next, frame.id)) {
         next = { ...next, tools: [...next.tools, frame.id] };
-        chunks.push({
-          type: "tool-input-available",
-          toolCallId: frame.id,
-          toolName: frame.toolName,
-          input: frame.input,
-          providerExecuted: true,
-          // The AI SDK carries metadata about the tool itself onto the tool part as it is.
-          ...(frame.kind === "approval-request" && frame.description !== undefined
-            ? { toolMetadata: { description: frame.description } }
-            : {}),
-        });
+        const { id: toolCallId, toolName, input } = frame;
+        const description = frame.kind === "approval-request" ? frame.description : undefined;
+        chunks.push(toolInputChunk({ toolCallId, toolName, input, description }));
       }
       if (frame.kind === "approval-request" && !next.approvals.includes(frame.id)) {
         next = { ...next, approvals: [...next.approvals, frame.id] };
-        chunks.push({ type: "tool-approval-request", approvalId: frame.id, toolCallId: frame.id });
+        chunks.push(approvalRequestChunk(frame.id));
       }
       break;
     case "elicitation":
       if (!known(next, frame.id)) {
         next = { ...next, elicitations: [...next.elicitations, frame.id] };
-        chunks.push({
-          type: "tool-input-available",
-          toolCallId: frame.id,
-          toolName: ASK_TOOL_NAME,
-          input: frame.request,
-          dynamic: true,
-          providerExecuted: true,
-        });
+        chunks.push(askInputChunk(frame.id, frame.request));
       }
       break;
     case "tool-output":
     case "tool-error":
     case "tool-denied": {
       if (!known(next, frame.id) || next.settled.includes(frame.id)) break;
-      const dynamic = next.elicitations.includes(frame.id) ? { dynamic: true } : {};
+      const dynamic = next.elicitations.includes(frame.id);
       if (next.approvals.includes(frame.id)) {
         // A call cancelled with its run was never decided: no approval response, only the denial.
         if (frame.kind !== "tool-denied" || !frame.cancelled) {
-          const approved = frame.kind !== "tool-denied";
-          const reason =
-            frame.kind === "tool-denied" && frame.reason !== undefined ? { reason: frame.reason } : {};
-          chunks.push({ type: "tool-approval-response", approvalId: frame.id, approved, ...reason });
+          const reason = frame.kind === "tool-denied" ? frame.reason : undefined;
+          chunks.push(approvalResponseChunk(frame.id, frame.kind !== "tool-denied", reason));
         }
         next = { ...next, approvals: without(next.approvals, frame.id) };
       }
       next = { ...next, settled: [...next.settled, frame.id] };
       if (frame.kind === "tool-output") {
-        chunks.push({
-          type: "tool-output-available",
-          toolCallId: frame.id,
-          output: frame.output,
-          providerExecuted: true,
-          ...dynamic,
-        });
+        chunks.push(toolOutputChunk({ toolCallId: frame.id, output: frame.output, dynamic }));
       } else if (frame.kind === "tool-error") {
-        chunks.push({
-          type: "tool-output-error",
-          toolCallId: frame.id,
-          errorText: frame.error,
-          providerExecuted: true,
-          ...dynamic,
-        });
+        chunks.push(toolErrorChunk({ toolCallId: frame.id, errorText: frame.error, dynamic }));
       } else {
-        chunks.push({ type: "tool-output-denied", toolCallId: frame.id });
+        chunks.push(toolDeniedChunk(frame.id));
       }
       break;
     }

@@ -251,6 +251,10 @@ describe("operator's approval over AG-UI", () => {
     const approval = opened.page.locator('[data-slot="chat-approval"]');
     await approval.getByRole("button", { name: "Approve" }).waitFor();
     expect(await approval.getByText("purge_cache").count()).toBeGreaterThan(0);
+    // The tool's description travels with the interrupt, and describes the card as on the own wire.
+    const description = approval.getByText("Purges one of the site's caches.", { exact: false });
+    await description.waitFor();
+    expect(await approval.getAttribute("aria-describedby")).toBe(await description.getAttribute("id"));
     await expect.poll(() => approval.evaluate((card) => card === document.activeElement)).toBe(true);
     expect(await composer(opened.page).isDisabled()).toBe(true);
     return { ...opened, approval };
@@ -260,7 +264,6 @@ describe("operator's approval over AG-UI", () => {
     "runs purge_cache once approved by keyboard, its output in the same message",
     async () => {
       const { page, runs, ownWire, approval } = await askForPurge();
-      await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
       await page.keyboard.press("Enter");

@@ -51,8 +51,7 @@ describe("a tool that needs approval, in the demo page", () => {
       const page = await askForPurge();
       const approvals = recordRequests(page, "/agent/tool-call/approve");
       const approval = page.locator('[data-slot="chat-approval"]');
-      // By keyboard: Tab from the card to the reason, to Approve, and Enter.
-      await page.keyboard.press("Tab");
+      // By keyboard: Tab from the card to Approve (the reason comes after the buttons), and Enter.
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
       await page.keyboard.press("Enter");

@@ -250,6 +250,12 @@ describe("POST /agent/ag-ui through @ag-ui/client's HttpAgent", { timeout: 120_0
         toolCallId: start?.toolCallId,
       }),
     ]);
+    // What the tool does travels with its interrupt, for the approval card to say.
+    const carried = interruptsOf(first.events)[0]?.metadata?.prepick as { description?: string } | undefined;
+    expect(carried?.description).toBe(
+      operator.tools?.find((tool) => tool.name === "purge_cache")?.description,
+    );
+    expect(carried?.description).toBeTruthy();
     expect(interruptsOf(first.events)[0]?.responseSchema).toBeUndefined();
 
     const second = await run(agent, {

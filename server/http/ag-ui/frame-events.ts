@@ -29,14 +29,29 @@ export function questionsInterrupt(id: string, request: ElicitationRequest): Int
   };
 }
 
-/** The interrupt of a tool call waiting for approval: it names the streamed call, and asks nothing. */
-export function approvalInterrupt(id: string, toolName: string, input: unknown): Interrupt {
+/** What an approval interrupt names: the tool, its input, and what the tool does when it says. */
+export interface ApprovalSubject {
+  /** The registered tool's name. */
+  toolName: string;
+  /** The tool's input as the model gave it. */
+  input: unknown;
+  /** The tool's own description, so the person knows what they allow. */
+  description?: string;
+}
+
+/**
+ * The interrupt of a tool call waiting for approval: it names the streamed call, asks nothing, and
+ * carries the tool's description in `metadata.prepick.description` (AG-UI has no field for it).
+ */
+export function approvalInterrupt(id: string, { toolName, input, description }: ApprovalSubject): Interrupt {
   return {
     id,
     reason: APPROVAL_REASON,
     message: `Run the tool "${toolName}"?`,
     toolCallId: id,
-    metadata: { [PREPICK_METADATA_KEY]: { toolName, input } },
+    metadata: {
+      [PREPICK_METADATA_KEY]: { toolName, input, ...(description !== undefined ? { description } : {}) },
+    },
   };
 }
 
@@ -62,7 +77,7 @@ function resultContent(value: unknown): string {
 export class FrameEvents {
   private readonly runId: string;
   private readonly questions = new Map<string, ElicitationRequest>();
-  private readonly approvals = new Map<string, { toolName: string; input: unknown }>();
+  private readonly approvals = new Map<string, ApprovalSubject>();
   private readonly streamedTools = new Set<string>();
   private readonly openMessages = new Map<string, "text" | "reasoning">();
   private readonly openSteps = new Set<number>();
@@ -178,7 +193,11 @@ export class FrameEvents {
       case "tool-call":
         return this.toolCall(frame.id, frame.toolName, frame.input);
       case "approval-request":
-        this.approvals.set(frame.id, { toolName: frame.toolName, input: frame.input });
+        this.approvals.set(frame.id, {
+          toolName: frame.toolName,
+          input: frame.input,
+          ...(frame.description !== undefined ? { description: frame.description } : {}),
+        });
         return this.toolCall(frame.id, frame.toolName, frame.input);
       case "elicitation":
         this.questions.set(frame.id, frame.request);
@@ -213,7 +232,7 @@ export class FrameEvents {
     const request = this.questions.get(id);
     if (request) return questionsInterrupt(id, request);
     const approval = this.approvals.get(id);
-    if (approval) return approvalInterrupt(id, approval.toolName, approval.input);
+    if (approval) return approvalInterrupt(id, approval);
     // A park on a call no frame described cannot happen; say what is known rather than fail.
     return { id, reason: APPROVAL_REASON, toolCallId: id };
   }

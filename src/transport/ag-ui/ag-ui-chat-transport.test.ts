@@ -279,6 +279,7 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
           reason: "tool_approval",
           message: "Purge the cache?",
           toolCallId: "call-purge",
+          metadata: { prepick: { description: "Empties one of the site's caches." } },
         };
         return [
           started,
@@ -301,6 +302,8 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
       state: "approval-requested",
       input: { region: "eu" },
       approval: { id: "int-purge" },
+      // The tool's description a Prepick producer carries, on the part as the own wire puts it.
+      toolMetadata: { description: "Empties one of the site's caches." },
     });
 
     expect(await transport.client.approve("call-purge")).toMatchObject({ ok: true });

@@ -20,8 +20,9 @@ import {
 } from "ai";
 import { loadPatternEngine } from "@/lib/prepick/core/pattern";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
-import { requestHeaders, textOf } from "@/lib/prepick/transport/agent-chat-transport";
+import { requestHeaders, textOf } from "@/lib/prepick/transport/chat-request";
 import { messageOf } from "@/lib/prepick/transport/tool-call-error";
+import { askOutputChunk } from "@/lib/prepick/transport/tool-chunks";
 import { AgUiToolCallClient } from "./ag-ui-tool-call-client";
 import {
   type AgUiFoldState,
@@ -325,15 +326,7 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
     // A lone asking interrupt's id is its `ask` part's; in a larger set the agent's outcome is one of several.
     if (!outcome || !kept?.outcome || kept.interrupts.length !== 1) return [];
     kept.outcome = outcome;
-    return [
-      {
-        type: "tool-output-available",
-        toolCallId: interruptId,
-        output: outcome,
-        dynamic: true,
-        providerExecuted: true,
-      },
-    ];
+    return [askOutputChunk(interruptId, outcome)];
   }
 
   private read(chatId: string): StoredThread | undefined {

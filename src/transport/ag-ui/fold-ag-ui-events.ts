@@ -15,8 +15,18 @@ import {
   type ToolCallStartEvent,
 } from "@ag-ui/client";
 import type { UIMessageChunk } from "ai";
-import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
+import {
+  approvalRequestChunk,
+  approvalResponseChunk,
+  askInputChunk,
+  askOutputChunk,
+  toolDeniedChunk,
+  toolInputChunk,
+  toolInputErrorChunk,
+  toolInputStartChunk,
+  toolOutputChunk,
+} from "@/lib/prepick/transport/tool-chunks";
 import { approvalInput, type InterruptSet, PREPICK_METADATA_KEY, readInterruptSet } from "./interrupt-set";
 
 /** Where the latest run of a chat stands. */
@@ -123,62 +133,61 @@ function closeOpen(state: AgUiFoldState, chunks: UIMessageChunk[]): AgUiFoldStat
   return { ...state, openText: [], openReasoning: [] };
 }
 
+/** A streamed tool call's arguments as its input: `{}` when it sent none. */
+function streamedInput(
+  call: StreamedToolCall | undefined,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (!call) return { ok: false, error: "no such call" };
+  try {
+    return { ok: true, value: call.args.trim() === "" ? {} : JSON.parse(call.args) };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
 function toolEnd(state: AgUiFoldState, id: string, chunks: UIMessageChunk[]): AgUiFoldState {
   const call = state.tools[id];
   if (!call || call.ended) return state;
   const tools = { ...state.tools, [id]: { ...call, ended: true } };
-  try {
-    const input: unknown = call.args.trim() === "" ? {} : JSON.parse(call.args);
-    chunks.push({
-      type: "tool-input-available",
-      toolCallId: id,
-      toolName: call.toolName,
-      input,
-      providerExecuted: true,
-    });
-  } catch (error) {
-    chunks.push({
-      type: "tool-input-error",
-      toolCallId: id,
-      toolName: call.toolName,
-      input: call.args,
-      providerExecuted: true,
-      errorText: `The arguments of ${call.toolName} are not JSON: ${(error as Error).message}`,
-    });
+  const input = streamedInput(call);
+  if (input.ok) chunks.push(toolInputChunk({ toolCallId: id, toolName: call.toolName, input: input.value }));
+  else {
+    const errorText = `The arguments of ${call.toolName} are not JSON: ${input.error}`;
+    chunks.push(
+      toolInputErrorChunk({ toolCallId: id, toolName: call.toolName, input: call.args, errorText }),
+    );
   }
   return { ...state, tools };
 }
 
-/** The parts an interrupt set asks on: one `ask` part for the questions, an approval per other interrupt. */
-function interruptChunks(set: InterruptSet): UIMessageChunk[] {
+/**
+ * The parts an interrupt set asks on: one `ask` part for the questions, an approval per other
+ * interrupt. An approval whose producer describes the tool carries it as the part's `toolMetadata`
+ * (as the Prepick server's own stream does), set again on a streamed call's part.
+ */
+function interruptChunks(set: InterruptSet, tools: AgUiFoldState["tools"]): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
-  if (set.questions) {
-    chunks.push({
-      type: "tool-input-available",
-      toolCallId: set.questions.toolCallId,
-      toolName: ASK_TOOL_NAME,
-      input: set.questions.request,
-      dynamic: true,
-      providerExecuted: true,
-    });
-  }
+  if (set.questions) chunks.push(askInputChunk(set.questions.toolCallId, set.questions.request));
   for (const approval of set.approvals) {
-    const interrupt = set.interrupts.find((candidate) => candidate.id === approval.interruptId);
+    const { interruptId, toolCallId, toolName, description } = approval;
+    const interrupt = set.interrupts.find((candidate) => candidate.id === interruptId);
+    const described = description !== undefined ? { description } : {};
     if (approval.ownPart && interrupt) {
-      chunks.push({
-        type: "tool-input-available",
-        toolCallId: approval.toolCallId,
-        toolName: approval.toolName,
-        input: approvalInput(interrupt),
-        dynamic: true,
-        providerExecuted: true,
-      });
+      chunks.push(
+        toolInputChunk({
+          toolCallId,
+          toolName,
+          input: approvalInput(interrupt),
+          dynamic: true,
+          ...described,
+        }),
+      );
+    } else if (description !== undefined) {
+      // A streamed call's part has its input already: set again with the description it lacked.
+      const input = streamedInput(tools[toolCallId]);
+      if (input.ok) chunks.push(toolInputChunk({ toolCallId, toolName, input: input.value, description }));
     }
-    chunks.push({
-      type: "tool-approval-request",
-      approvalId: approval.interruptId,
-      toolCallId: approval.toolCallId,
-    });
+    chunks.push(approvalRequestChunk(interruptId, toolCallId));
   }
   return chunks;
 }
@@ -188,7 +197,7 @@ function finish(state: AgUiFoldState, event: RunFinishedEvent, chunks: UIMessage
   const outcome = event.outcome;
   if (outcome?.type === "interrupt") {
     const pending = readInterruptSet(outcome.interrupts, closed.tools);
-    chunks.push(...interruptChunks(pending));
+    chunks.push(...interruptChunks(pending, closed.tools));
     chunks.push({ type: "finish", finishReason: "tool-calls" });
     return { ...closed, status: "interrupted", pending, decisions: {}, outcome: undefined };
   }
@@ -257,7 +266,7 @@ export function foldAgUiEvent(state: AgUiFoldState, event: BaseEvent): AgUiFoldR
       if (next.tools[toolCallId]) break;
       const call: StreamedToolCall = { toolName: toolCallName, args: "", ended: false };
       next = { ...next, tools: { ...next.tools, [toolCallId]: call } };
-      chunks.push({ type: "tool-input-start", toolCallId, toolName: toolCallName, providerExecuted: true });
+      chunks.push(toolInputStartChunk(toolCallId, toolCallName));
       break;
     }
     case EventType.TOOL_CALL_ARGS: {
@@ -277,12 +286,7 @@ export function foldAgUiEvent(state: AgUiFoldState, event: BaseEvent): AgUiFoldR
       if (!next.tools[toolCallId] || next.settled.includes(toolCallId)) break;
       next = toolEnd(next, toolCallId, chunks);
       next = { ...next, settled: [...next.settled, toolCallId] };
-      chunks.push({
-        type: "tool-output-available",
-        toolCallId,
-        output: outputOf(content),
-        providerExecuted: true,
-      });
+      chunks.push(toolOutputChunk({ toolCallId, output: outputOf(content) }));
       break;
     }
     case EventType.RUN_FINISHED:
@@ -316,39 +320,24 @@ export function settleInterrupts(state: AgUiFoldState): AgUiFoldResult {
     settled.push(questions.toolCallId);
     chunks.push(
       state.outcome
-        ? {
-            type: "tool-output-available",
-            toolCallId: questions.toolCallId,
-            output: state.outcome,
-            dynamic: true,
-            providerExecuted: true,
-          }
-        : { type: "tool-output-denied", toolCallId: questions.toolCallId },
+        ? askOutputChunk(questions.toolCallId, state.outcome)
+        : toolDeniedChunk(questions.toolCallId),
     );
   }
   for (const approval of pending.approvals) {
     const decision = state.decisions[approval.interruptId];
     const approved = decision?.status === "resolved";
     const reason = approved ? undefined : rejectionReason(decision);
-    chunks.push({
-      type: "tool-approval-response",
-      approvalId: approval.interruptId,
-      approved,
-      ...(reason !== undefined ? { reason } : {}),
-    });
+    chunks.push(approvalResponseChunk(approval.interruptId, approved, reason));
     if (!approved) {
       settled.push(approval.toolCallId);
-      chunks.push({ type: "tool-output-denied", toolCallId: approval.toolCallId });
+      chunks.push(toolDeniedChunk(approval.toolCallId));
     } else if (approval.ownPart) {
       // No tool of the agent's answers an approval of its own: the approval is its output.
       settled.push(approval.toolCallId);
-      chunks.push({
-        type: "tool-output-available",
-        toolCallId: approval.toolCallId,
-        output: { approved: true },
-        dynamic: true,
-        providerExecuted: true,
-      });
+      chunks.push(
+        toolOutputChunk({ toolCallId: approval.toolCallId, output: { approved: true }, dynamic: true }),
+      );
     }
   }
   return {

@@ -34,6 +34,8 @@ export interface ApprovalInterrupt {
   ownPart: boolean;
   /** The tool's name (the interrupt's `reason` for a part of its own). */
   toolName: string;
+  /** What the tool does, when the producer says (`metadata.prepick.description`). */
+  description?: string;
 }
 
 /** An interrupt set as Prepick shows it: at most one question set, and one approval per other interrupt. */
@@ -63,6 +65,13 @@ function carriedRequest(interrupt: Interrupt): ElicitationRequest | undefined {
   const parsed = ElicitationRequestSchema.safeParse(isRecord(carried) ? carried.request : undefined);
   if (!parsed.success || parsed.data.questions.length === 0) return undefined;
   return checkQuestions(parsed.data.questions).length === 0 ? parsed.data : undefined;
+}
+
+/** The tool's description a Prepick producer carries in `metadata.prepick.description`. */
+function carriedDescription(interrupt: Interrupt): string | undefined {
+  const carried = interrupt.metadata?.[PREPICK_METADATA_KEY];
+  const description = isRecord(carried) ? carried.description : undefined;
+  return typeof description === "string" && description !== "" ? description : undefined;
 }
 
 /** The questions `responseSchema` describes, read as MCP's restricted form schema. */
@@ -141,14 +150,14 @@ export function readInterruptSet(
     .filter((entry) => entry.request === undefined)
     .map(({ interrupt }): ApprovalInterrupt => {
       const streamed = interrupt.toolCallId === undefined ? undefined : tools[interrupt.toolCallId];
-      return streamed
-        ? {
-            interruptId: interrupt.id,
-            toolCallId: interrupt.toolCallId as string,
-            ownPart: false,
-            toolName: streamed.toolName,
-          }
-        : { interruptId: interrupt.id, toolCallId: interrupt.id, ownPart: true, toolName: interrupt.reason };
+      const description = carriedDescription(interrupt);
+      return {
+        interruptId: interrupt.id,
+        ...(streamed
+          ? { toolCallId: interrupt.toolCallId as string, ownPart: false, toolName: streamed.toolName }
+          : { toolCallId: interrupt.id, ownPart: true, toolName: interrupt.reason }),
+        ...(description !== undefined ? { description } : {}),
+      };
     });
   const first = sources[0];
   return {

@@ -1,0 +1,115 @@
+import type { UIMessageChunk } from "ai";
+import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
+import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
+
+/**
+ * The AI SDK chunks a transport writes for the agent's tool calls, in one place, so both
+ * transports spell each part the same way. Every call here runs on the agent's side, never in the
+ * page, so each part is provider-executed: the AI SDK then waits for its output from the stream
+ * instead of asking the page to run it. A question set is one dynamic `ask` part from the moment
+ * it is posted until it settles, however many responses that spans.
+ */
+type Chunk<T extends UIMessageChunk["type"]> = Extract<UIMessageChunk, { type: T }>;
+
+/** A part without a tool the page knows by type (a question set, an interrupt's own approval). */
+interface Dynamic {
+  /** True for a dynamic tool part. */
+  dynamic?: boolean;
+}
+
+const dynamicFlag = (dynamic: boolean | undefined) => (dynamic ? { dynamic: true } : {});
+
+/** Every part here runs on the agent's side. */
+const onAgentSide = { providerExecuted: true } as const;
+
+/** A question set, as posted: the dynamic `ask` part, its input the request. */
+export function askInputChunk(
+  toolCallId: string,
+  request: ElicitationRequest,
+): Chunk<"tool-input-available"> {
+  return toolInputChunk({ toolCallId, toolName: ASK_TOOL_NAME, input: request, dynamic: true });
+}
+
+/** A question set's outcome (answered or skipped): settles its `ask` part. */
+export function askOutputChunk(
+  toolCallId: string,
+  outcome: ElicitationOutcome,
+): Chunk<"tool-output-available"> {
+  return toolOutputChunk({ toolCallId, output: outcome, dynamic: true });
+}
+
+/** A tool call whose input is streaming in (its arguments follow as `tool-input-delta`). */
+export function toolInputStartChunk(toolCallId: string, toolName: string): Chunk<"tool-input-start"> {
+  return { type: "tool-input-start", toolCallId, toolName, ...onAgentSide };
+}
+
+/** A tool call with its whole input; `description` (what the tool does) rides as the tool's metadata. */
+export function toolInputChunk(
+  call: { toolCallId: string; toolName: string; input: unknown; description?: string } & Dynamic,
+): Chunk<"tool-input-available"> {
+  const { toolCallId, toolName, input, description, dynamic } = call;
+  return {
+    type: "tool-input-available",
+    toolCallId,
+    toolName,
+    input,
+    ...dynamicFlag(dynamic),
+    ...onAgentSide,
+    // The AI SDK carries metadata about the tool itself onto the tool part as it is.
+    ...(description !== undefined ? { toolMetadata: { description } } : {}),
+  };
+}
+
+/** A tool call whose input could not be read; the part shows the error. */
+export function toolInputErrorChunk(call: {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  errorText: string;
+}): Chunk<"tool-input-error"> {
+  const { toolCallId, toolName, input, errorText } = call;
+  return { type: "tool-input-error", toolCallId, toolName, input, ...onAgentSide, errorText };
+}
+
+/** A tool call's output. */
+export function toolOutputChunk(
+  result: { toolCallId: string; output: unknown } & Dynamic,
+): Chunk<"tool-output-available"> {
+  const { toolCallId, output, dynamic } = result;
+  return { type: "tool-output-available", toolCallId, output, ...onAgentSide, ...dynamicFlag(dynamic) };
+}
+
+/** A tool call that failed. */
+export function toolErrorChunk(
+  result: { toolCallId: string; errorText: string } & Dynamic,
+): Chunk<"tool-output-error"> {
+  const { toolCallId, errorText, dynamic } = result;
+  return { type: "tool-output-error", toolCallId, errorText, ...onAgentSide, ...dynamicFlag(dynamic) };
+}
+
+/** A tool call that will not run: rejected, skipped, or cancelled with its run. */
+export function toolDeniedChunk(toolCallId: string): Chunk<"tool-output-denied"> {
+  return { type: "tool-output-denied", toolCallId };
+}
+
+/** A tool call waits for a person's approval (`approvalId` is what approve and reject name). */
+export function approvalRequestChunk(
+  approvalId: string,
+  toolCallId = approvalId,
+): Chunk<"tool-approval-request"> {
+  return { type: "tool-approval-request", approvalId, toolCallId };
+}
+
+/** The person's decision on an approval, with the reason given for a rejection. */
+export function approvalResponseChunk(
+  approvalId: string,
+  approved: boolean,
+  reason?: string,
+): Chunk<"tool-approval-response"> {
+  return {
+    type: "tool-approval-response",
+    approvalId,
+    approved,
+    ...(reason !== undefined ? { reason } : {}),
+  };
+}
