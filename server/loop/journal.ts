@@ -1,4 +1,5 @@
 import type { StepRows } from "../store/checkpoints";
+import { asStored } from "../store/json";
 import type { CheckpointRow } from "../store/rows";
 import type { Store } from "../store/store";
 import { crashAfter, crashBefore } from "./crash-hooks";
@@ -142,7 +143,11 @@ export class Journal {
   }
 }
 
-/** A result round-tripped through JSON, so the first run sees exactly what a replay will. */
+/**
+ * A result as the store will give it back, so the first run sees exactly what a replay will: a
+ * tool's output `{ purged, hours }` reads `{ hours, purged }` from `jsonb`, and a model shown one
+ * the first time and the other on a replay would answer differently.
+ */
 function asReplayed<T>(result: T): T {
-  return JSON.parse(JSON.stringify(result ?? null)) as T;
+  return asStored(result ?? null) as T;
 }

@@ -90,3 +90,35 @@ function storableReplacer(_key: string, value: unknown): unknown {
  * request carries was refused before it got here (see `findUnstorable`).
  */
 export const json = (value: unknown) => JSON.stringify(value ?? null, storableReplacer);
+
+const utf8 = new TextEncoder();
+
+/** PostgreSQL's `jsonb` key order: shorter keys (in UTF-8 bytes) first, then byte by byte. */
+function jsonbKeyOrder(a: string, b: string): number {
+  const left = utf8.encode(a);
+  const right = utf8.encode(b);
+  if (left.length !== right.length) return left.length - right.length;
+  for (let index = 0; index < left.length; index++) {
+    const difference = (left[index] as number) - (right[index] as number);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** Rebuilds every object of a parsed JSON value with its keys in `jsonb`'s order. */
+function inJsonbOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inJsonbOrder);
+  if (typeof value !== "object" || value === null) return value;
+  const keys = Object.keys(value).sort(jsonbKeyOrder);
+  return Object.fromEntries(keys.map((key) => [key, inJsonbOrder((value as Record<string, unknown>)[key])]));
+}
+
+/**
+ * A value exactly as the store gives it back once written with {@link json} into a `jsonb`
+ * column: storable strings, and every object's keys in `jsonb`'s order (which is not the order
+ * they were written in). A replay reads that, so a first run that must see what a replay will
+ * (the journal's results) reads this.
+ */
+export function asStored<T>(value: T): T {
+  return inJsonbOrder(JSON.parse(json(value))) as T;
+}

@@ -1,5 +1,5 @@
 import { type BaseEvent, EventType, type Interrupt } from "@ag-ui/core";
-import type { ElicitationRequest, Frame } from "prepick/core";
+import type { ElicitationRequest, Frame, Question } from "prepick/core";
 import { questionsSchema } from "./response-schema";
 
 /** The key of `metadata` under which Prepick carries what AG-UI has no field for. */
@@ -37,20 +37,33 @@ export interface ApprovalSubject {
   input: unknown;
   /** The tool's own description, so the person knows what they allow. */
   description?: string;
+  /** When the tool's input is editable: its fields as questions, pre-picked with the proposal. */
+  questions?: Question[];
 }
 
 /**
- * The interrupt of a tool call waiting for approval: it names the streamed call, asks nothing, and
- * carries the tool's description in `metadata.prepick.description` (AG-UI has no field for it).
+ * The interrupt of a tool call waiting for approval: it names the streamed call and carries the
+ * tool's description in `metadata.prepick.description` (AG-UI has no field for it). An editable
+ * call also asks for its input: `responseSchema` is its editable fields, each `default` the
+ * model's proposal, and `metadata.prepick.questions` the same fields as our questions.
  */
-export function approvalInterrupt(id: string, { toolName, input, description }: ApprovalSubject): Interrupt {
+export function approvalInterrupt(
+  id: string,
+  { toolName, input, description, questions }: ApprovalSubject,
+): Interrupt {
   return {
     id,
     reason: APPROVAL_REASON,
     message: `Run the tool "${toolName}"?`,
     toolCallId: id,
+    ...(questions ? { responseSchema: questionsSchema({ questions }) } : {}),
     metadata: {
-      [PREPICK_METADATA_KEY]: { toolName, input, ...(description !== undefined ? { description } : {}) },
+      [PREPICK_METADATA_KEY]: {
+        toolName,
+        input,
+        ...(description !== undefined ? { description } : {}),
+        ...(questions ? { questions } : {}),
+      },
     },
   };
 }
@@ -197,6 +210,7 @@ export class FrameEvents {
           toolName: frame.toolName,
           input: frame.input,
           ...(frame.description !== undefined ? { description: frame.description } : {}),
+          ...(frame.questions ? { questions: frame.questions } : {}),
         });
         return this.toolCall(frame.id, frame.toolName, frame.input);
       case "elicitation":
