@@ -1,8 +1,8 @@
-import { loadPatternEngine } from "prepick/core";
+import { applyEdits, loadPatternEngine } from "prepick/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AgentDefinitionError, checkAgents } from "./check-agents";
-import { applyEdits, approvalQuestions, type EditableField, editableFields } from "./editable-fields";
+import { approvalQuestions, type EditableField, editableFields, emptiedAs } from "./editable-fields";
 import type { ToolDefinition } from "./types";
 
 beforeAll(async () => {
@@ -30,6 +30,15 @@ function problemsOf(schema: z.ZodType, editable: ToolDefinition["editable"] = tr
   const checked = editableFields(tool(schema, editable));
   return "problems" in checked ? checked.problems : [];
 }
+
+/** A schema of every kind of value a field may hold, empty or not. */
+const reportSchema = z.object({
+  hours: z.number(),
+  dryRun: z.boolean(),
+  tags: z.array(z.enum(["urgent", "weekly"])),
+  note: z.string().optional(),
+  notes: z.string().nullable(),
+});
 
 describe("a tool's input schema as questions", () => {
   it("maps each field onto the question model's types and rules, labels from title or description", () => {
@@ -134,15 +143,7 @@ describe("a tool's input schema as questions", () => {
   });
 
   it("pre-picks each question with the model's proposal, in canonical form", () => {
-    const fields = fieldsOf(
-      z.object({
-        hours: z.number(),
-        dryRun: z.boolean(),
-        tags: z.array(z.enum(["urgent", "weekly"])),
-        note: z.string().optional(),
-        notes: z.string().nullable(),
-      }),
-    );
+    const fields = fieldsOf(reportSchema);
     const questions = approvalQuestions(fields, { hours: 4.0, dryRun: false, tags: ["weekly"], notes: null });
     expect(questions.map((question) => [question.id, question.defaults])).toEqual([
       ["hours", ["4"]],
@@ -154,25 +155,22 @@ describe("a tool's input schema as questions", () => {
   });
 
   it("applies only the fields a person changed; an emptied field is left out, or null where the schema allows it", () => {
-    const fields = fieldsOf(
-      z.object({
-        hours: z.number(),
-        dryRun: z.boolean(),
-        tags: z.array(z.enum(["urgent", "weekly"])),
-        note: z.string().optional(),
-        notes: z.string().nullable(),
-      }),
-    );
+    const fields = fieldsOf(reportSchema);
     const proposed = { hours: 4, dryRun: false, tags: ["weekly", "urgent"], note: "n", notes: "x", extra: 1 };
     const questions = approvalQuestions(fields, proposed);
     expect(
-      applyEdits(fields, questions, proposed, {
-        hours: ["04"],
-        dryRun: ["true"],
-        tags: ["urgent", "weekly"],
-        note: [],
-        notes: [""],
-      }),
+      applyEdits(
+        questions,
+        proposed,
+        {
+          hours: ["04"],
+          dryRun: ["true"],
+          tags: ["urgent", "weekly"],
+          note: [],
+          notes: [""],
+        },
+        emptiedAs(fields),
+      ),
     ).toEqual({
       input: { hours: 4, dryRun: true, tags: ["weekly", "urgent"], notes: null, extra: 1 },
       edited: ["dryRun", "note", "notes"],

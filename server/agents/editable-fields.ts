@@ -1,10 +1,6 @@
 import {
-  type Answers,
-  type ApprovalEdits,
   answersOfInput,
   checkQuestions,
-  editedQuestions,
-  inputValueOf,
   type Option,
   type Question,
   type QuestionInput,
@@ -300,28 +296,7 @@ export function approvalQuestions(fields: readonly EditableField[], input: unkno
   return questions.map((question) => ({ ...question, defaults: proposed[question.id] ?? [] }));
 }
 
-/**
- * The input a person's answers make of the proposal: each edited field (`editedQuestions`) takes
- * its answer's value (a number, a boolean, the values, the text; emptied, left out or `null` as
- * the field allows), every other field stays exactly as the model proposed it.
- */
-export function applyEdits(
-  fields: readonly EditableField[],
-  questions: readonly Question[],
-  proposed: unknown,
-  answers: Answers,
-): ApprovalEdits {
-  const input: Record<string, unknown> = {
-    ...(typeof proposed === "object" && proposed !== null && !Array.isArray(proposed) ? proposed : {}),
-  };
-  const edited = editedQuestions(questions, answers);
-  for (const id of edited) {
-    const question = questions.find((candidate) => candidate.id === id) as Question;
-    const value = inputValueOf(question, answers[id] ?? []);
-    const field = fields.find((candidate) => candidate.question.id === id);
-    if (value !== undefined) input[id] = value;
-    else if (field?.empty === "null") input[id] = null;
-    else delete input[id];
-  }
-  return { input, edited };
+/** What an emptied field of `fields` becomes: left out, or `null` where its schema is nullable. */
+export function emptiedAs(fields: readonly EditableField[]): (questionId: string) => "omit" | "null" {
+  return (questionId) => fields.find((field) => field.question.id === questionId)?.empty ?? "omit";
 }

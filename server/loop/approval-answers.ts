@@ -2,11 +2,12 @@ import {
   type AnswerIssue,
   type ApprovalEdits,
   answersOfInput,
+  applyEdits,
   editedQuestions,
   parseAnswers,
   validateAnswers,
 } from "prepick/core";
-import { applyEdits, type EditableField } from "../agents/editable-fields";
+import { type EditableField, emptiedAs } from "../agents/editable-fields";
 import type { AgentDefinition, ToolDefinition } from "../agents/types";
 import type { OwnedToolCall } from "../store/rows";
 import type { Store } from "../store/store";
@@ -60,8 +61,7 @@ export async function checkApprovalAnswers(
   const found = await toolOf(context, row);
   // A tool the agent no longer has, or no longer lets edit: an emptied field is left out, and the
   // loop parses what runs with the tool as it is then.
-  const fields = found?.fields ?? row.questions.map((question) => ({ question, empty: "omit" as const }));
-  const edits = applyEdits(fields, row.questions, row.input, answers);
+  const edits = applyEdits(row.questions, row.input, answers, emptiedAs(found?.fields ?? []));
   if (edits.edited.length === 0 || !found) return { ok: true, edits };
   const checked = found.tool.inputSchema.safeParse(edits.input);
   if (checked.success) {

@@ -27,6 +27,12 @@ export const SETTLES_TO: Readonly<Record<SettleAction, ToolCallStatus>> = {
   reject: "rejected",
 };
 
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
+
 /** The longest reason a rejection may give. */
 export const MAX_REASON = 2000;
 
@@ -126,7 +132,7 @@ export async function settleCall(
     output = checked.edits;
     const { edited, input } = checked.edits;
     edits = edited.length > 0 ? { edited, input } : { edited };
-  } else if (request.answers !== undefined) {
+  } else if (request.answers !== undefined && !isEmptyObject(request.answers)) {
     return {
       kind: "refused",
       error: `${toolCallId} is the tool "${row.name}", whose input is not editable; approve it without answers`,

@@ -3,6 +3,7 @@ import {
   ASK_TOOL_NAME,
   type ElicitationRequest,
   type Frame,
+  readApprovalEdits,
   settleRecorded,
 } from "prepick/core";
 import type { OwnedToolCall, ToolCallStatus } from "../store/rows";
@@ -27,12 +28,7 @@ export function signalName(runId: string, callId: string): string {
  * (settled straight in the store) does not have that shape: the call then runs as proposed.
  */
 export function approvalEditsOf(settlement: Settlement): ApprovalEdits | undefined {
-  if (settlement.status !== "approved") return undefined;
-  const output = settlement.output as Partial<ApprovalEdits> | null;
-  const { input, edited } = output ?? {};
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
-  if (!Array.isArray(edited) || !edited.every((field) => typeof field === "string")) return undefined;
-  return { input, edited };
+  return settlement.status === "approved" ? readApprovalEdits(settlement.output) : undefined;
 }
 
 /**

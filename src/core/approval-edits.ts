@@ -13,6 +13,18 @@ export interface ApprovalEdits {
   edited: string[];
 }
 
+/**
+ * Reads untrusted JSON (an approval's settled output, a frame, a part's metadata) as
+ * {@link ApprovalEdits}: an `input` object and an `edited` list of strings, or undefined.
+ */
+export function readApprovalEdits(value: unknown): ApprovalEdits | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { input, edited } = value as Partial<Record<keyof ApprovalEdits, unknown>>;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+  if (!Array.isArray(edited) || !edited.every((field) => typeof field === "string")) return undefined;
+  return { input: input as Record<string, unknown>, edited };
+}
+
 function canonical(question: Question, values: readonly unknown[]): string[] {
   const written = values.map((value) => coerceAnswer(question, value)).filter((value) => value !== "");
   return [...new Set(written)];
@@ -76,4 +88,30 @@ export function editedQuestions(questions: readonly Question[], answers: Answers
       return !sameValues(question, canonical(question, answers[question.id] ?? []), proposed);
     })
     .map((question) => question.id);
+}
+
+/**
+ * The input a person's answers make of the model's proposal: each edited field
+ * ({@link editedQuestions}) takes its answer's value ({@link inputValueOf}); one the person
+ * emptied is left out, or set to `null` where `emptied(id)` says the input allows it. Every other
+ * field stays exactly as the model proposed it.
+ */
+export function applyEdits(
+  questions: readonly Question[],
+  proposed: unknown,
+  answers: Answers,
+  emptied: (questionId: string) => "omit" | "null" = () => "omit",
+): ApprovalEdits {
+  const input: Record<string, unknown> = {
+    ...(typeof proposed === "object" && proposed !== null && !Array.isArray(proposed) ? proposed : {}),
+  };
+  const edited = editedQuestions(questions, answers);
+  for (const id of edited) {
+    const question = questions.find((candidate) => candidate.id === id) as Question;
+    const value = inputValueOf(question, answers[id] ?? []);
+    if (value !== undefined) input[id] = value;
+    else if (emptied(id) === "null") input[id] = null;
+    else delete input[id];
+  }
+  return { input, edited };
 }

@@ -6,7 +6,14 @@ export {
   resolveAnswers,
   validateAnswers,
 } from "./answers";
-export { type ApprovalEdits, answersOfInput, editedQuestions, inputValueOf } from "./approval-edits";
+export {
+  type ApprovalEdits,
+  answersOfInput,
+  applyEdits,
+  editedQuestions,
+  inputValueOf,
+  readApprovalEdits,
+} from "./approval-edits";
 export {
   ASK_TOOL_NAME,
   describeAskIssues,

@@ -1,6 +1,7 @@
 export { approvalTransition, INITIAL_APPROVAL_STATE } from "./approval-machine";
 export { type ApprovalBlockInit, createApprovalBlock, type SendDecision } from "./approval-store";
 export { type CreateElicitationOptions, createElicitation } from "./create-elicitation";
+export { type ApprovedField, describeEdits } from "./describe-edits";
 export { describeOutcome, readOutcome } from "./describe-outcome";
 export {
   type DraftSlot,

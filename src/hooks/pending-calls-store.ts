@@ -138,11 +138,21 @@ export class PendingCallsStore {
       });
     }
     return createApprovalBlock(
-      { id: call.id, messageId: call.messageId, toolName: posted.toolName, input: posted.input },
-      async (approved, reason) => {
-        await this.act(call.id, () =>
-          approved ? this.client.approve(call.id) : this.client.reject(call.id, reason),
+      {
+        id: call.id,
+        messageId: call.messageId,
+        toolName: posted.toolName,
+        input: posted.input,
+        ...(posted.description !== undefined ? { description: posted.description } : {}),
+        ...(posted.questions ? { questions: posted.questions } : {}),
+        ...(this.options.messages ? { messages: this.options.messages } : {}),
+        ...(this.options.drafts ? { drafts: this.options.drafts } : {}),
+      },
+      async (approved, reason, answers) => {
+        const settled = await this.act(call.id, () =>
+          approved ? this.client.approve(call.id, answers) : this.client.reject(call.id, reason),
         );
+        return settled.output;
       },
     );
   }

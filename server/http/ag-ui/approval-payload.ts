@@ -31,7 +31,7 @@ function reasonOf(entry: ResumeEntry, said?: unknown): { reason?: unknown } {
  * The edited input as answers to the call's questions: an editable field's value in JSON types
  * (as `responseSchema` describes it) becomes its answer; a field that is not editable and holds
  * the proposed value is no edit and is dropped; one that changes it is kept, for the answer checks
- * to refuse as no question of the call.
+ * to refuse as no question of the call. `null` is an emptied field.
  */
 function editsOf(row: OwnedToolCall, values: Record<string, unknown>): unknown {
   const editable = new Set((row.questions ?? []).map((question) => question.id));
@@ -39,7 +39,10 @@ function editsOf(row: OwnedToolCall, values: Record<string, unknown>): unknown {
   const kept = Object.entries(values).filter(
     ([field, value]) => editable.has(field) || !isDeepStrictEqual(value, proposed[field]),
   );
-  return payloadAnswers(Object.fromEntries(kept));
+  // `null` empties a field, as a cleared form control sends it.
+  return payloadAnswers(
+    Object.fromEntries(kept.map(([field, value]) => [field, value === null ? [] : value])),
+  );
 }
 
 function approve(row: OwnedToolCall, values: Record<string, unknown>): ApprovalDecision {
