@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { cn } from "@/lib/utils";
-import { AGENT_NOTES, type HostedAgent } from "./agents";
+import type { HostedAgent } from "./agents";
+import type { DemoWords } from "./demo-words";
 
 /** Props of {@link AgentPicker}. */
 export interface AgentPickerProps extends Omit<React.ComponentProps<"fieldset">, "onChange"> {
@@ -10,28 +11,26 @@ export interface AgentPickerProps extends Omit<React.ComponentProps<"fieldset">,
   value: string;
   /** Called with the name of the agent the person picks. */
   onValueChange(name: string): void;
+  /** The page's words, in its language. */
+  words: DemoWords;
 }
 
 /** What an agent asks the person, in a few words: its intake, its own questions, its approvals. */
-function asksLine(agent: HostedAgent): string {
+function asksLine(agent: HostedAgent, words: DemoWords): string {
   const count = agent.intake?.questions.length ?? 0;
   const approvals = (agent.tools ?? []).filter((tool) => tool.needsApproval).map((tool) => tool.name);
   const parts: string[] = [];
-  if (count > 0) {
-    const when = agent.intake?.when === "every-turn" ? "before every turn" : "on a thread's first turn";
-    parts.push(`Intake: ${count} question${count === 1 ? "" : "s"} ${when}`);
-  } else if (agent.ask) {
-    parts.push("Asks through the model when it needs to");
-  }
-  if (approvals.length > 0) parts.push(`Asks your approval before ${approvals.join(", ")}`);
-  return parts.length > 0 ? parts.join(". ") : "Asks nothing";
+  if (count > 0) parts.push(words.intake(count, agent.intake?.when === "every-turn"));
+  else if (agent.ask) parts.push(words.asksThroughModel);
+  if (approvals.length > 0) parts.push(words.approvalsBefore(approvals.join(", ")));
+  return parts.length > 0 ? parts.join(". ") : words.asksNothing;
 }
 
 /** The demo's agent picker: one radio card per hosted agent, with what it shows. */
-export function AgentPicker({ agents, value, onValueChange, className, ...props }: AgentPickerProps) {
+export function AgentPicker({ agents, value, onValueChange, words, className, ...props }: AgentPickerProps) {
   return (
     <fieldset data-slot="agent-picker" className={cn("flex flex-col gap-2", className)} {...props}>
-      <legend className="mb-2 text-sm font-medium text-muted-foreground">Agent</legend>
+      <legend className="mb-2 text-sm font-medium text-muted-foreground">{words.agents}</legend>
       {agents.map((agent) => {
         const checked = agent.name === value;
         return (
@@ -55,12 +54,12 @@ export function AgentPicker({ agents, value, onValueChange, className, ...props 
                 onChange={() => onValueChange(agent.name)}
                 className="size-4 accent-primary outline-none"
               />
-              <span className="font-medium">{agent.name}</span>
+              <bdi className="font-medium">{agent.name}</bdi>
             </span>
             <span className="text-sm text-muted-foreground">
-              {AGENT_NOTES[agent.name]?.summary ?? asksLine(agent)}
+              {words.summaries[agent.name] ?? asksLine(agent, words)}
             </span>
-            <span className="text-xs text-muted-foreground">{asksLine(agent)}</span>
+            <span className="text-xs text-muted-foreground">{asksLine(agent, words)}</span>
           </label>
         );
       })}

@@ -34,31 +34,13 @@ export async function fetchAgents(signal?: AbortSignal): Promise<HostedAgent[]> 
   return parsed.data.agents;
 }
 
-/** What the demo says about an agent, and a first message that shows what it does. */
-export interface AgentNote {
-  /** One line on what the agent shows. */
-  summary: string;
-  /** Messages to try, each showing a behaviour. */
-  tryMessages: string[];
-}
-
-/** Notes for the demo agents; an agent the demo does not know still works, without a note. */
-export const AGENT_NOTES: Record<string, AgentNote> = {
-  refactorer: {
-    summary:
-      "Asks its configured intake on the first turn of a thread: scope, tests and API, all pre-picked.",
-    tryMessages: ["Refactor the date helpers in utils.ts"],
-  },
-  booking: {
-    summary: "An intake of typed questions: a bounded number, a required email and a capped note.",
-    tryMessages: ["Book seats for the team dinner on Friday"],
-  },
-  planner: {
-    summary: "No intake: the model calls ask itself when a request could be met several ways.",
-    tryMessages: ["Plan the migration to the new billing API", "Write the release notes"],
-  },
-  operator: {
-    summary: "Runs tools: reading a status runs at once; purging a cache waits for your approval.",
-    tryMessages: ["Purge the images cache", "Read the status of the api"],
-  },
+/**
+ * Messages to try with each demo agent, each showing a behaviour. They are what the person sends,
+ * to an agent that reads English, so they stay English in every language of the page.
+ */
+export const TRY_MESSAGES: Record<string, string[]> = {
+  refactorer: ["Refactor the date helpers in utils.ts"],
+  booking: ["Book seats for the team dinner on Friday"],
+  planner: ["Plan the migration to the new billing API", "Write the release notes"],
+  operator: ["Purge the images cache", "Read the status of the api"],
 };

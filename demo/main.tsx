@@ -1,3 +1,5 @@
+// First: it configures zod before any module makes a schema.
+import "./zod-config";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { DemoApp } from "./demo-app";

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./precompress-plugin";
 
 const from = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -9,7 +10,7 @@ const from = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: from("."),
   base: "/",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   // The same aliases as an installed app (tsconfig.json's `paths`), onto the sources the registry ships.
   resolve: { tsconfigPaths: true },
   build: {

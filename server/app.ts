@@ -12,6 +12,7 @@ import { chatRoute } from "./http/chat-route";
 import type { RouteContext } from "./http/context";
 import { corsMiddleware } from "./http/cors";
 import { crossSiteGuard } from "./http/cross-site-guard";
+import { DEFAULT_INBOX_POLL_MS } from "./http/inbox-stream";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
@@ -73,6 +74,11 @@ export interface PrepickOptions extends AgentModuleOptions {
   scriptedLatencyMs?: number;
   /** How long closing waits for running runs, in ms (default 5 000). */
   stopGraceMs?: number;
+  /**
+   * How often an inbox feed reads the store when no notification came, in ms
+   * (`PREPICK_INBOX_POLL_MS`, default 10 000): it only bounds the delay of a lost notification.
+   */
+  inboxPollMs?: number;
 }
 
 /** A running reference server without its HTTP listener: `app.fetch` serves requests. */
@@ -128,7 +134,15 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   });
   await worker.start();
   const closing = new AbortController();
-  const context: RouteContext = { store, worker, hub, inboxHub, agents, closing: closing.signal };
+  const context: RouteContext = {
+    store,
+    worker,
+    hub,
+    inboxHub,
+    agents,
+    closing: closing.signal,
+    inboxPollMs: options.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
+  };
   const app = new Hono<{ Variables: ActorVariables }>();
   // Shutting down: requests already in flight finish; new ones, and any that still fail because
   // the store closed under them, get 503 with Retry-After, never a 500.

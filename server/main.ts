@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const leaseMs = readWhole("PREPICK_LEASE_MS", 100, "milliseconds");
   const maxRuns = readWhole("PREPICK_MAX_RUNS", 1, "runs");
   const scriptedLatencyMs = readWhole("PREPICK_SCRIPTED_LATENCY_MS", 0, "milliseconds");
+  const inboxPollMs = readWhole("PREPICK_INBOX_POLL_MS", 100, "milliseconds");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     ...(maxRuns !== undefined ? { maxRuns } : {}),
     ...(scriptedLatencyMs !== undefined ? { scriptedLatencyMs } : {}),
+    ...(inboxPollMs !== undefined ? { inboxPollMs } : {}),
     host,
     ...(databaseUrl
       ? { databaseUrl }

@@ -17,10 +17,37 @@ afterAll(async () => {
   await server.close();
 });
 
+/**
+ * Holds every request after it has read the pending row, until all of them have: each then passes
+ * every check made before the settling statement, and only the statement's own guard (the row
+ * still pending) can refuse all but one. Requests arrive one by one over HTTP, so without the hold
+ * the first settlement commits before most requests read the row, and they are refused earlier.
+ */
+function holdReadsUntil(count: number): () => void {
+  const toolCalls = server.store.toolCalls;
+  const read = toolCalls.get;
+  let reads = 0;
+  let release = () => {};
+  const all = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  toolCalls.get = async (id) => {
+    const row = await read.call(toolCalls, id);
+    reads += 1;
+    if (reads === count) release();
+    await all;
+    return row;
+  };
+  return () => {
+    toolCalls.get = read;
+  };
+}
+
 async function settleAtOnce(requests: { path: string; body: Record<string, unknown> }[]) {
+  const restore = holdReadsUntil(requests.length);
   const responses = await Promise.all(
     requests.map((request) => call(server, "POST", request.path, "ada", request.body)),
-  );
+  ).finally(restore);
   const statuses = responses.map((response) => response.status);
   expect(statuses.filter((status) => status === 200)).toHaveLength(1);
   expect(statuses.filter((status) => status === 409)).toHaveLength(requests.length - 1);

@@ -19,6 +19,8 @@ export interface RouteContext {
   agents: readonly AgentDefinition[];
   /** Stops streams when the server closes. */
   closing: AbortSignal;
+  /** How often an inbox feed reads the store without a notification, in ms. */
+  inboxPollMs: number;
 }
 
 /** The Hono app type with the actor variable set. */

@@ -3,9 +3,8 @@ import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
 import { eventStreamResponse } from "./sse";
 
-// The feed follows the store's notifications. This poll only bounds the delay of one that was
-// lost (a dropped connection to PostgreSQL); it is far slower than a notification on purpose.
-const POLL_MS = 10_000;
+/** How often an inbox feed reads the store without a notification, unless told otherwise. */
+export const DEFAULT_INBOX_POLL_MS = 10_000;
 // How many rows one read takes.
 const READ_LIMIT = 500;
 // A comment line this often keeps proxies from closing an idle feed.
@@ -23,6 +22,12 @@ export interface InboxStreamOptions {
   after: number | undefined;
   /** Ends the feed when the server closes. */
   closing?: AbortSignal;
+  /**
+   * How often the feed reads the store without a notification, in ms (default 10 000). The feed
+   * follows the store's notifications; this poll only bounds the delay of one that was lost (a
+   * dropped connection to PostgreSQL), and is far slower than a notification on purpose.
+   */
+  pollMs?: number;
 }
 
 /**
@@ -55,7 +60,7 @@ export function inboxStreamResponse(options: InboxStreamOptions): Response {
       let synced = false;
       let quietSince = Date.now();
       while (!signal.aborted) {
-        const waiting = hub.wait(actorId, POLL_MS, signal);
+        const waiting = hub.wait(actorId, options.pollMs ?? DEFAULT_INBOX_POLL_MS, signal);
         const changes = await store.pendingCalls.changes(actorId, after, READ_LIMIT);
         for (const { version, event } of changes) {
           send(event, version);

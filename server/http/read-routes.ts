@@ -62,6 +62,7 @@ export function readRoutes(app: AgentApp, context: RouteContext): void {
       actorId: c.get("actorId"),
       after: raw === undefined || raw === "" ? undefined : Number(raw),
       closing: context.closing,
+      pollMs: context.inboxPollMs,
     });
   });
 

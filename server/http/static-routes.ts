@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
+import { CompressedBodies, chooseEncoding, compressible } from "./compressed-body";
 import type { AgentApp } from "./context";
 
 const TYPES: Record<string, string> = {
@@ -42,8 +43,40 @@ const NOT_BUILT = `<!doctype html>
 <body><h1>Prepick</h1><p>The demo page is not built. The server is running:
 see <a href="/agent/agents">/agent/agents</a> for the agents it hosts.</p></body></html>`;
 
-/** Reads a file inside `root`, refusing paths that climb out of it. */
-async function fileIn(root: string, path: string): Promise<Response | undefined> {
+/**
+ * How long a browser keeps a file. The demo's built assets (`/assets/…`) carry a hash of their
+ * content in their name, so a new build is a new name: they are kept a year and never revalidated.
+ * Everything else (the page, the registry JSON) keeps its name across builds, so the browser asks
+ * again each time and gets a 304 while its copy is current.
+ */
+function cacheControl(path: string): string {
+  return path.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/** What a static file is served from: where it lives, and its request's own headers. */
+interface StaticRequest {
+  /** The folder it must be inside. */
+  root: string;
+  /** Its path inside `root`, as requested (still URL-encoded). */
+  path: string;
+  /** The request's `Accept-Encoding`. */
+  acceptEncoding: string | undefined;
+  /** The request's `If-None-Match`. */
+  ifNoneMatch: string | undefined;
+}
+
+const compressed = new CompressedBodies();
+
+/**
+ * Reads a file inside `root`, refusing paths that climb out of it. Text is sent compressed when the
+ * browser takes it (brotli, else gzip); every file carries its cache lifetime and an ETag.
+ */
+async function fileIn({
+  root,
+  path,
+  acceptEncoding,
+  ifNoneMatch,
+}: StaticRequest): Promise<Response | undefined> {
   const base = resolve(root);
   let decoded: string;
   try {
@@ -56,10 +89,25 @@ async function fileIn(root: string, path: string): Promise<Response | undefined>
   try {
     const info = await stat(target);
     if (!info.isFile()) return undefined;
+    const type = TYPES[extname(target)] ?? "application/octet-stream";
+    const version = `${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}`;
+    const encoding = compressible(type, info.size) ? chooseEncoding(acceptEncoding) : undefined;
+    // One ETag per encoding: a cache holding the gzip copy must not take it for the brotli one.
+    const etag = `W/"${version}${encoding ? `-${encoding}` : ""}"`;
+    const headers: Record<string, string> = {
+      ...STATIC_HEADERS,
+      "content-type": type,
+      "cache-control": cacheControl(decoded),
+      etag,
+      vary: "accept-encoding",
+    };
+    if (ifNoneMatch?.split(",").some((tag) => tag.trim() === etag)) {
+      return new Response(null, { status: 304, headers });
+    }
     const body = await readFile(target);
-    return new Response(body, {
-      headers: { ...STATIC_HEADERS, "content-type": TYPES[extname(target)] ?? "application/octet-stream" },
-    });
+    if (!encoding) return new Response(body, { headers });
+    const encoded = await compressed.get(target, info.mtimeMs, version, body, encoding);
+    return new Response(encoded, { headers: { ...headers, "content-encoding": encoding } });
   } catch {
     return undefined;
   }
@@ -75,14 +123,20 @@ export interface StaticFolders {
 
 /** `GET /` and its assets from the demo folder, `GET /r/*` from the registry folder. */
 export function staticRoutes(app: AgentApp, folders: StaticFolders): void {
+  const request = (root: string, path: string, c: { req: { header(name: string): string | undefined } }) => ({
+    root,
+    path,
+    acceptEncoding: c.req.header("accept-encoding"),
+    ifNoneMatch: c.req.header("if-none-match"),
+  });
   app.get("/r/*", async (c) => {
-    const found = await fileIn(folders.registryDir, c.req.path.slice("/r/".length));
+    const found = await fileIn(request(folders.registryDir, c.req.path.slice("/r/".length), c));
     return found ?? c.json({ error: `No registry item at ${c.req.path}.` }, 404, STATIC_HEADERS);
   });
   app.get("/*", async (c, next) => {
     if (c.req.path.startsWith("/agent/")) return next();
     const path = c.req.path === "/" ? "index.html" : c.req.path.slice(1);
-    const found = await fileIn(folders.demoDir, path);
+    const found = await fileIn(request(folders.demoDir, path, c));
     if (found) return found;
     if (c.req.path === "/") return c.html(NOT_BUILT, 200, STATIC_HEADERS);
     return next();

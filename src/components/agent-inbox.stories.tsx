@@ -35,13 +35,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const countOf = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector("[data-slot=inbox-count]")?.textContent ?? "";
+
 /** Nothing waits: a sentence says so, and no zero badge shows. */
 export const Empty: Story = {
   args: { calls: [] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("Nothing waits for you.")).toBeVisible();
-    await expect(canvas.getByRole("status")).toHaveTextContent("Nothing waits for you");
+    await expect(countOf(canvasElement)).toBe("");
+    // The heading's count is silent: a page says its count once, from its header.
+    await expect(canvas.queryByRole("status")).toBeNull();
   },
 };
 
@@ -52,13 +57,16 @@ export const FewWaiting: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("status")).toHaveTextContent("3 calls wait for you");
+    await expect(countOf(canvasElement)).toBe("3");
     await userEvent.click(canvas.getByRole("button", { name: /2 questions from refactorer/ }));
     await expect(canvas.getByText("How much should I cover?")).toBeVisible();
   },
 };
 
-/** Approving a call settles it, and it leaves the list; the count says one fewer. */
+/**
+ * Approving a call settles it, and it leaves the list; the count says one fewer, and a line in its
+ * place says what happened and takes the focus.
+ */
 export const SettledLeaving: Story = {
   args: { calls: [waitingApproval("cache"), waitingQuestions("lexer")] },
   play: async ({ canvasElement }) => {
@@ -66,7 +74,10 @@ export const SettledLeaving: Story = {
     await userEvent.click(canvas.getByRole("button", { name: /Approve purge_cache/ }));
     await userEvent.click(canvas.getByRole("button", { name: /^Approve$/ }));
     await waitFor(() => expect(canvas.queryByRole("button", { name: /Approve purge_cache/ })).toBeNull());
-    await expect(canvas.getByRole("status")).toHaveTextContent("1 call waits for you");
+    await expect(countOf(canvasElement)).toBe("1");
+    const notice = canvasElement.querySelector("[data-slot=agent-inbox-notice]");
+    await expect(notice).toHaveTextContent("Decided. The agent goes on in the conversation.");
+    await expect(notice).toHaveFocus();
   },
 };
 
@@ -78,6 +89,6 @@ export const LongList: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("status")).toHaveTextContent("40 calls wait for you");
+    await expect(countOf(canvasElement)).toBe("40");
   },
 };

@@ -24,11 +24,13 @@ function LiveInbox({ store }: { store: PendingCallsStore }) {
 }
 
 describe("AgentInbox", () => {
-  it("lists waiting calls grouped by conversation as named items, with the count announced", () => {
+  it("lists waiting calls grouped by conversation as named items, its count shown but not said again", () => {
     const store = inboxOf([waitingQuestions("t1"), waitingApproval("t2"), waitingQuestions("t1", "booking")]);
     render(<LiveInbox store={store} />);
     const inbox = screen.getByRole("region", { name: /Waiting for you/ });
-    expect(within(inbox).getByRole("status").textContent).toBe("3 calls wait for you");
+    // The page's one live count is the header's: the heading's badge is silent.
+    expect(within(inbox).queryByRole("status")).toBeNull();
+    expect(inbox.querySelector("[data-slot=inbox-count]")?.textContent).toBe("3");
     const groups = within(inbox)
       .getAllByRole("listitem")
       .filter((item) => item.dataset.slot === "agent-inbox-group");
@@ -46,7 +48,7 @@ describe("AgentInbox", () => {
       expect(within(call).getByRole("button").getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("opens a call into the transcript's own form, and the call leaves once answered", async () => {
+  it("opens a call into the transcript's own form; once decided it leaves, and a line in the inbox says so and takes the focus", async () => {
     const user = userEvent.setup();
     const store = inboxOf([waitingQuestions("t1"), waitingApproval("t2")]);
     render(<LiveInbox store={store} />);
@@ -62,7 +64,30 @@ describe("AgentInbox", () => {
       await user.click(approve);
     });
     expect(screen.queryByRole("button", { name: /Approve purge_cache/ })).toBeNull();
-    expect(screen.getByRole("status").textContent).toBe("1 call waits for you");
+    expect(document.querySelector("[data-slot=inbox-count]")?.textContent).toBe("1");
+    const notice = document.querySelector("[data-slot=agent-inbox-notice]") as HTMLElement;
+    expect(notice.textContent).toContain("Decided. The agent goes on in the conversation.");
+    expect(document.activeElement).toBe(notice);
+  });
+
+  it("offers the way to the conversation a call was answered for", async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const store = inboxOf([waitingApproval("t2")]);
+    function Inbox() {
+      const { calls } = React.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+      return <AgentInbox calls={calls} onOpenThread={(id) => opened.push(id)} />;
+    }
+    render(<Inbox />);
+    await user.click(screen.getByRole("button", { name: /Approve purge_cache/ }));
+    await act(async () => {
+      await user.click(screen.getByRole("button", { name: /^Approve$/ }));
+    });
+    const notice = document.querySelector("[data-slot=agent-inbox-notice]") as HTMLElement;
+    await user.click(
+      within(notice).getByRole("button", { name: /Open conversation: Conversation with operator/ }),
+    );
+    expect(opened).toEqual(["t2"]);
   });
 
   it("says so when nothing waits, with no zero badge", () => {
@@ -88,11 +113,12 @@ describe("ChatThreadList", () => {
       />,
     );
     const nav = screen.getByRole("navigation", { name: "Conversations" });
-    const buttons = within(nav).getAllByRole("button");
-    expect(buttons.map((button) => button.textContent)).toEqual([
-      "Refactor the lexerrefactorer1 waiting",
-      "Purge the cacheoperator",
-    ]);
+    // The count is said once, as a sentence; its badge's figure is hidden from the name.
+    const buttons = [
+      within(nav).getByRole("button", { name: /^Refactor the lexer\s*refactorer\s*1 waiting$/ }),
+      within(nav).getByRole("button", { name: /^Purge the cache\s*operator$/ }),
+    ];
+    expect(within(nav).getAllByRole("button")).toEqual(buttons);
     expect(buttons[0]?.getAttribute("aria-current")).toBe("page");
     buttons[1]?.focus();
     await user.keyboard("{Enter}");

@@ -82,7 +82,9 @@ function ToolSentence({ sentence, toolName }: { sentence: (toolName: string) => 
   return (
     <>
       {before}
-      <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{toolName}</code>
+      <code dir="ltr" className="rounded bg-muted px-1 py-0.5 font-mono text-xs">
+        {toolName}
+      </code>
       {after.join(toolName)}
     </>
   );
@@ -139,7 +141,7 @@ function ChatApproval({
   React.useEffect(() => {
     if (mounted.current) return;
     mounted.current = true;
-    if (autoFocus && !decided) cardRef.current?.focus();
+    if (autoFocus && !decided) cardRef.current?.focus({ preventScroll: true });
   }, [autoFocus, decided]);
 
   // Once decided the buttons are gone: unless the person moved on, the focus lands on the outcome.
@@ -148,7 +150,7 @@ function ChatApproval({
     if (decided && !wasDecided.current) {
       const active = document.activeElement;
       const lost = active === null || active === document.body || cardRef.current?.contains(active);
-      if (lost) decisionRef.current?.focus();
+      if (lost) decisionRef.current?.focus({ preventScroll: true });
     }
     wasDecided.current = decided;
   }, [decided]);
@@ -186,7 +188,12 @@ function ChatApproval({
         </p>
       </div>
       {block.description !== undefined ? (
-        <p id={descriptionId} data-slot="chat-approval-description" className="text-muted-foreground">
+        <p
+          id={descriptionId}
+          data-slot="chat-approval-description"
+          dir="auto"
+          className="text-start text-muted-foreground"
+        >
           {block.description}
         </p>
       ) : null}

@@ -213,7 +213,11 @@ export const FreeText: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole("textbox", { name: "Or write your own answer" }), "Carol");
     await userEvent.click(canvas.getByRole("button", { name: "Confirm" }));
-    await expect(await canvas.findByText("Alice, Carol")).toBeVisible();
+    // Each answer is isolated (<bdi>) in its own direction; together they read as one line.
+    const answer = await canvas.findByText(
+      (_, element) => element?.tagName === "DD" && /^Alice, Carol/.test(element.textContent ?? ""),
+    );
+    await expect(answer).toBeVisible();
   },
 };
 

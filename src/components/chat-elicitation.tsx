@@ -57,7 +57,11 @@ function ChatElicitation({
       data-slot="chat-elicitation"
       data-phase={phase}
       // A prompt, an option or an answer may hold a word longer than the card: it breaks anywhere.
-      className={cn("min-w-0 gap-4 p-4 wrap-anywhere outline-none", FOCUS_INDICATOR, className)}
+      className={cn(
+        "min-w-0 gap-4 p-4 wrap-anywhere outline-none max-sm:gap-3 max-sm:p-3",
+        FOCUS_INDICATOR,
+        className,
+      )}
     >
       {phase === "settled" ? (
         <ElicitationSettled block={block} />

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, fn, spyOn, userEvent, waitFor, within } from "storybook/test";
 import {
   reasoningBlock,
   refactorerElicitation,
@@ -39,6 +39,147 @@ export const Assistant: Story = {
   },
 };
 
+/** Storybook's viewport for a phone, as the layout stories set it. */
+const phone = {
+  parameters: {
+    viewport: {
+      options: {
+        phone: { name: "Phone 390×844", styles: { width: "390px", height: "844px" }, type: "mobile" },
+      },
+    },
+  },
+  globals: { viewport: { value: "phone", isRotated: false } },
+} as const;
+
+/** A person's paste of 5,000 characters: a paragraph of a log, many times over. */
+const longText = Array.from(
+  { length: 50 },
+  (_, line) => `Line ${line + 1}: the build failed at step ${line} because the cache key moved again.`,
+)
+  .join("\n")
+  .padEnd(5_000, " and then it did it once more");
+
+/**
+ * A long message of the person's folds under "Show more"; the button says whether it is open and
+ * which text it controls, shows the whole message, and "Show less" folds it again.
+ */
+export const LongUserMessage: Story = {
+  args: { message: userMessage("m1", longText) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(window.innerWidth).toBeGreaterThan(390);
+    const folded = canvasElement.querySelector("[data-slot=chat-message-collapsible]") as HTMLElement;
+    const more = canvas.getByRole("button", { name: "Show more" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await expect(more).toHaveAttribute("aria-controls", folded.id);
+    await expect(folded.getBoundingClientRect().height).toBeLessThanOrEqual(241);
+    // Folding hides nothing from find-in-page or a screen reader: the whole text is there.
+    await expect(folded.textContent).toHaveLength(longText.length);
+    await userEvent.click(more);
+    const less = canvas.getByRole("button", { name: "Show less" });
+    await expect(less).toHaveAttribute("aria-expanded", "true");
+    await expect(folded.getBoundingClientRect().height).toBeGreaterThan(600);
+    await userEvent.click(less);
+    await expect(folded.getBoundingClientRect().height).toBeLessThanOrEqual(241);
+  },
+};
+
+/** The same on a phone: the folded bubble and its button fit the width, nothing scrolls sideways. */
+export const LongUserMessagePhone: Story = {
+  ...phone,
+  args: { message: userMessage("m1", longText) },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(390);
+    const canvas = within(canvasElement);
+    const more = canvas.getByRole("button", { name: "Show more" });
+    const box = more.getBoundingClientRect();
+    await expect(box.right).toBeLessThanOrEqual(390);
+    await expect(box.height).toBeGreaterThanOrEqual(24);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    await userEvent.click(more);
+    await expect(canvas.getByRole("button", { name: "Show less" })).toBeVisible();
+  },
+};
+
+/** A message under the fold's length stays as it is, with no button. */
+export const ShortUserMessage: Story = {
+  args: { message: userMessage("m1", "Refactor the parser.") },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole("button", { name: "Show more" })).toBeNull();
+  },
+};
+
+const reply = "Done. I split `resolveAnswers` into three steps.\n\n- read\n- settle\n- summarise";
+
+/** Copy puts the agent's text, Markdown as written, on the clipboard, and says so. */
+export const CopyReply: Story = {
+  args: { message: transcriptMessage("m2", "assistant", [textBlock("m2", reply)]) },
+  beforeEach: () => {
+    const writeText = fn(async (_text: string) => {});
+    const original = Object.getOwnPropertyDescriptor(navigator, "clipboard");
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    return () => {
+      if (original) Object.defineProperty(navigator, "clipboard", original);
+      else Reflect.deleteProperty(navigator, "clipboard");
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Copy" }));
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(reply);
+    await expect(await canvas.findByRole("button", { name: "Copied" })).toHaveAttribute(
+      "data-state",
+      "copied",
+    );
+    await expect(canvas.getByRole("status")).toHaveTextContent("Copied");
+    // A moment later it reads Copy again, ready for another.
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Copy" })).toBeVisible(), {
+      timeout: 4000,
+    });
+  },
+};
+
+/** The same on a phone, where the button keeps a finger-sized target in the width. */
+export const CopyReplyPhone: Story = {
+  ...phone,
+  args: CopyReply.args,
+  beforeEach: CopyReply.beforeEach,
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(390);
+    const copy = within(canvasElement).getByRole("button", { name: "Copy" });
+    const box = copy.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(0);
+    await expect(box.height).toBeGreaterThanOrEqual(24);
+    await userEvent.click(copy);
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(reply);
+  },
+};
+
+/** When the browser will not copy (no clipboard, no fallback), the status says what to do instead. */
+export const CopyRefused: Story = {
+  args: CopyReply.args,
+  beforeEach: () => {
+    const original = Object.getOwnPropertyDescriptor(navigator, "clipboard");
+    Object.defineProperty(navigator, "clipboard", {
+      configurable: true,
+      value: { writeText: async () => Promise.reject(new Error("denied")) },
+    });
+    const execCommand = spyOn(document, "execCommand").mockReturnValue(false);
+    return () => {
+      execCommand.mockRestore();
+      if (original) Object.defineProperty(navigator, "clipboard", original);
+      else Reflect.deleteProperty(navigator, "clipboard");
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Copy" }));
+    await expect(await canvas.findByRole("status")).toHaveTextContent(
+      "Could not copy. Select the text to copy it.",
+    );
+  },
+};
+
 /** Text still streaming in, with a caret. */
 export const Streaming: Story = {
   args: {
@@ -50,6 +191,8 @@ export const Streaming: Story = {
     const message = canvasElement.querySelector("[data-slot=chat-message]");
     await expect(message).toHaveAttribute("data-streaming");
     await expect(canvasElement.querySelector("[data-slot=chat-message-caret]")).not.toBeNull();
+    // Nothing to copy until the text is whole.
+    await expect(within(canvasElement).queryByRole("button", { name: "Copy" })).toBeNull();
   },
 };
 

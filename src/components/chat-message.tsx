@@ -1,12 +1,15 @@
 "use client";
 
 import * as React from "react";
-import { Streamdown } from "streamdown";
+import { Bubble, BubbleContent } from "@/components/ui/bubble";
+import { Message, MessageContent, MessageFooter } from "@/components/ui/message";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ReasoningBlock, TextBlock, TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { ChatApproval } from "./chat-approval";
 import { ChatElicitation } from "./chat-elicitation";
+import { ChatMessageCollapsible, isLongMessage, messageText } from "./chat-message-collapsible";
+import { ChatMessageCopy } from "./chat-message-copy";
 import { ChatToolCall } from "./chat-tool-call";
 
 /**
@@ -22,11 +25,39 @@ function isStreaming(message: TranscriptMessage): boolean {
   );
 }
 
+/** The Markdown renderer, loaded with the first text of the agent a page shows. */
+const ChatMarkdown = React.lazy(() =>
+  import("./chat-markdown").then((module) => ({ default: module.ChatMarkdown })),
+);
+
 /**
- * The agent's text as Markdown (lists, code, links, tables) with Streamdown, which is made for
- * text that is still streaming: a half-written `**bold` or code fence renders as it will end,
- * never as raw markers. Raw HTML from the model is dropped (`skipHtml`), never rendered, and
- * links keep Streamdown's hardening (only safe protocols). A person's own text stays as typed.
+ * The layout of the agent's text, shared by the Markdown and the plain text shown until the
+ * renderer has loaded: paragraphs a gap apart, so the swap moves nothing.
+ */
+const MARKDOWN_LAYOUT =
+  "flex flex-col gap-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_ol]:list-decimal [&_ol]:ps-5 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:ps-5";
+
+/**
+ * The agent's text as plain paragraphs, laid out as the Markdown will be, while the renderer is on
+ * its way: readable at once, and nothing jumps when it arrives.
+ */
+function ChatPlainParagraphs({ text }: { text: string }) {
+  return (
+    <div data-slot="chat-message-plain" dir="auto" className={MARKDOWN_LAYOUT}>
+      {text.split(/\n{2,}/).map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs only grow at the end as text streams.
+        <p key={index} className="whitespace-pre-wrap">
+          {paragraph}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A text block: the agent's as Markdown (`ChatMarkdown`, loaded on first use; plain paragraphs
+ * until it arrives), a person's as they typed it. Its direction follows its own first strong
+ * character (`dir="auto"`), so an English reply reads left to right in a right-to-left page.
  */
 function ChatMessageText({
   block,
@@ -53,16 +84,9 @@ function ChatMessageText({
       {...props}
     >
       {markdown ? (
-        <Streamdown
-          mode={block.streaming ? "streaming" : "static"}
-          isAnimating={block.streaming}
-          skipHtml
-          dir="auto"
-          linkSafety={{ enabled: false }}
-          className="flex flex-col gap-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_ol]:list-decimal [&_ol]:ps-5 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:ps-5"
-        >
-          {block.text}
-        </Streamdown>
+        <React.Suspense fallback={<ChatPlainParagraphs text={block.text} />}>
+          <ChatMarkdown text={block.text} streaming={block.streaming} className={MARKDOWN_LAYOUT} />
+        </React.Suspense>
       ) : (
         block.text
       )}
@@ -141,9 +165,10 @@ function defaultBlock(block: TranscriptBlock, message: TranscriptMessage): React
 }
 
 /**
- * One message of the transcript: the person's words in a bubble on the right, the assistant's
- * blocks (text, reasoning, tool calls, approvals, questions) on the left. Memoised on the
- * message object, so a streamed delta re-renders only the message it lands in.
+ * One message of the transcript on the app's shadcn `message` and `bubble`: the person's words in
+ * a bubble on the end side, the assistant's blocks (text, reasoning, tool calls, approvals,
+ * questions) across the row. Memoised on the message object, so a streamed delta re-renders only
+ * the message it lands in.
  */
 const ChatMessage = React.memo(function ChatMessage({
   message,
@@ -158,31 +183,41 @@ const ChatMessage = React.memo(function ChatMessage({
 }) {
   const { chat } = usePrepickMessages();
   const isUser = message.role === "user";
+  const streaming = isStreaming(message);
+  const text = messageText(message);
+  const blocks = message.blocks.map((block) => {
+    const custom = renderBlock?.(block, message);
+    const content = custom === undefined ? defaultBlock(block, message) : custom;
+    return content === null ? null : <React.Fragment key={block.id}>{content}</React.Fragment>;
+  });
   return (
     <article
       data-slot="chat-message"
       data-role={message.role}
-      data-streaming={isStreaming(message) ? "" : undefined}
+      data-streaming={streaming ? "" : undefined}
       aria-label={isUser ? chat.you : chat.assistant}
-      className={cn("group/message flex w-full", isUser ? "justify-end" : "justify-start", className)}
+      className={cn("group/chat-message w-full", className)}
       {...props}
     >
-      <div
-        data-slot="chat-message-content"
-        className={cn(
-          // Text from a model or a person may hold a word longer than the column: it breaks anywhere.
-          "flex min-w-0 flex-col gap-3 text-sm wrap-anywhere",
-          isUser
-            ? "max-w-[80%] rounded-2xl rounded-ee-md bg-primary px-4 py-2.5 text-primary-foreground"
-            : "w-full",
-        )}
-      >
-        {message.blocks.map((block) => {
-          const custom = renderBlock?.(block, message);
-          const content = custom === undefined ? defaultBlock(block, message) : custom;
-          return content === null ? null : <React.Fragment key={block.id}>{content}</React.Fragment>;
-        })}
-      </div>
+      <Message align={isUser ? "end" : "start"}>
+        {/* Text from a model or a person may hold a word longer than the column: it breaks anywhere. */}
+        <MessageContent className="gap-3 wrap-anywhere">
+          {isUser ? (
+            <Bubble variant="default" align="end">
+              <BubbleContent className="flex flex-col gap-3 rounded-2xl rounded-ee-md px-4 py-2.5">
+                <ChatMessageCollapsible long={isLongMessage(message)}>{blocks}</ChatMessageCollapsible>
+              </BubbleContent>
+            </Bubble>
+          ) : (
+            blocks
+          )}
+          {!isUser && text !== "" && !streaming ? (
+            <MessageFooter className="gap-2 px-0">
+              <ChatMessageCopy text={text} className="-ms-3" />
+            </MessageFooter>
+          ) : null}
+        </MessageContent>
+      </Message>
     </article>
   );
 });

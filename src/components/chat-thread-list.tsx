@@ -3,6 +3,9 @@
 import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { count } from "@/hooks/format-answer";
+import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
+import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ThreadSummary } from "@/lib/prepick/core/inbox";
 import { cn } from "@/lib/utils";
 
@@ -16,8 +19,9 @@ function ChatThreadList({
   onSelect,
   hasMore = false,
   onLoadMore,
-  label = "Conversations",
-  emptyText = "No conversations yet.",
+  label,
+  emptyText,
+  messages: own,
   className,
   ...props
 }: Omit<React.ComponentProps<"nav">, "onSelect"> & {
@@ -31,25 +35,29 @@ function ChatThreadList({
   hasMore?: boolean;
   /** Loads older conversations. */
   onLoadMore?: () => void;
-  /** The list's accessible name. */
+  /** The list's accessible name (`chat.conversations` of the messages when left out). */
   label?: string;
-  /** Said when there are none. */
+  /** Said when there are none (`threads.empty` of the messages when left out). */
   emptyText?: string;
+  /** Its words, laid over the nearest `PrepickMessagesProvider`'s (or English). */
+  messages?: PrepickMessagesInput;
 }) {
+  const messages = usePrepickMessages(own);
   return (
     <nav
       data-slot="chat-thread-list"
-      aria-label={label}
+      aria-label={label ?? messages.chat.conversations}
       className={cn("flex flex-col gap-2", className)}
       {...props}
     >
       {threads.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{emptyText}</p>
+        <p className="text-sm text-muted-foreground">{emptyText ?? messages.threads.empty}</p>
       ) : (
         <ul className="flex flex-col gap-1">
           {threads.map((thread) => {
             const current = thread.id === selectedId;
-            const title = thread.title || `Conversation with ${thread.agent}`;
+            // A title is the person's first message, in whatever script they wrote it: isolated.
+            const title = thread.title || messages.inbox.untitled(thread.agent);
             return (
               <li
                 key={thread.id}
@@ -61,17 +69,21 @@ function ChatThreadList({
                   variant={current ? "secondary" : "ghost"}
                   aria-current={current ? "page" : undefined}
                   onClick={() => onSelect(thread.id)}
-                  className="h-auto min-h-11 w-full justify-between gap-2 whitespace-normal px-3 py-2 text-left"
+                  className="h-auto min-h-11 w-full justify-between gap-2 whitespace-normal px-3 py-2 text-start"
                 >
                   <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">{title}</span>
+                    <span dir="auto" className="truncate text-start font-medium">
+                      {title}
+                    </span>
                     {/* Muted text measures 4.34:1 on the selected or hovered row; 70 % of the foreground stays above 4.5:1 on both. */}
-                    <span className="text-foreground/70 text-xs">{thread.agent}</span>
+                    <bdi className="text-foreground/70 text-xs">{thread.agent}</bdi>
                   </span>
                   {thread.waiting > 0 ? (
                     <Badge className="shrink-0 rounded-full tabular-nums">
-                      {thread.waiting}
-                      <span className="sr-only"> waiting</span>
+                      <span aria-hidden="true">{count(messages, thread.waiting).text}</span>
+                      <span className="sr-only">
+                        {messages.threads.waiting(count(messages, thread.waiting))}
+                      </span>
                     </Badge>
                   ) : null}
                 </Button>
@@ -82,7 +94,7 @@ function ChatThreadList({
       )}
       {hasMore && onLoadMore ? (
         <Button type="button" variant="outline" className="min-h-11" onClick={onLoadMore}>
-          Older conversations
+          {messages.threads.older}
         </Button>
       ) : null}
     </nav>

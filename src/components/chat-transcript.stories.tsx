@@ -12,6 +12,8 @@ import {
   transcriptMessage,
   userMessage,
 } from "./chat.fixture";
+import { ChatApproval } from "./chat-approval";
+import type { ChatBlockRenderer } from "./chat-message";
 import { ChatTranscript } from "./chat-transcript";
 
 const meta = {
@@ -33,8 +35,9 @@ type Story = StoryObj<typeof meta>;
 export const Empty: Story = {
   args: { messages: [] },
   play: async ({ canvasElement }) => {
-    const log = within(canvasElement).getByRole("log", { name: "Conversation" });
-    await expect(log).toHaveAttribute("aria-live", "polite");
+    const region = within(canvasElement).getByRole("region", { name: "Conversation" });
+    const log = within(region).getByRole("log");
+    await expect(log).toHaveAttribute("aria-relevant", "additions");
     await expect(log).toHaveTextContent("No messages yet");
   },
 };
@@ -109,26 +112,38 @@ function distanceFromBottom(element: HTMLElement): number {
   return element.scrollHeight - element.scrollTop - element.clientHeight;
 }
 
+/** The person scrolls up to read, as the wheel says it (a scroll event alone is no intent). */
+function scrollUp(viewport: HTMLElement) {
+  viewport.dispatchEvent(new WheelEvent("wheel", { deltaY: -400, bubbles: true }));
+  viewport.scrollTop = 0;
+}
+
 /** Follows new messages; scrolling up to read stops it, "Jump to latest" resumes it. */
 export const FollowsUntilScrolledUp: Story = {
   args: { messages: [] },
   render: () => <GrowingTranscript />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const log = canvas.getByRole("log");
-    await waitFor(() => expect(distanceFromBottom(log)).toBeLessThanOrEqual(1));
+    const viewport = canvas.getByRole("region", { name: "Conversation" });
+    const jump = canvas.getByRole("button", { name: "Jump to latest" });
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+    // At the end there is nothing to jump to: the button is inert and out of the tab order.
+    await expect(jump).toHaveAttribute("data-active", "false");
     await userEvent.click(canvas.getByRole("button", { name: "Add a message" }));
-    await waitFor(() => expect(distanceFromBottom(log)).toBeLessThanOrEqual(1));
-    await expect(log.scrollTop).toBeGreaterThan(0);
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+    await expect(viewport.scrollTop).toBeGreaterThan(0);
 
-    log.scrollTop = 0;
-    const jump = await canvas.findByRole("button", { name: "Jump to latest" });
+    scrollUp(viewport);
+    await waitFor(() => expect(jump).toHaveAttribute("data-active", "true"));
     await userEvent.click(canvas.getByRole("button", { name: "Add a message" }));
-    await expect(log.scrollTop).toBe(0);
+    await expect(viewport.scrollTop).toBe(0);
 
     await userEvent.click(jump);
-    await waitFor(() => expect(distanceFromBottom(log)).toBeLessThanOrEqual(1));
-    await expect(canvas.queryByRole("button", { name: "Jump to latest" })).toBeNull();
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+    await waitFor(() => expect(jump).toHaveAttribute("data-active", "false"));
+    // Following again: the next message is followed.
+    await userEvent.click(canvas.getByRole("button", { name: "Add a message" }));
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
   },
 };
 
@@ -167,8 +182,8 @@ export const ShowEarlierMessages: Story = {
   render: () => <PagedTranscript />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const log = canvas.getByRole("log");
-    log.scrollTop = 0;
+    const log = canvas.getByRole("region", { name: "Conversation" });
+    scrollUp(log);
     const button = await canvas.findByRole("button", { name: "Show earlier messages" });
     const reading = canvas.getByText(/Question number 20:/);
     const offset = () => reading.getBoundingClientRect().top - log.getBoundingClientRect().top;
@@ -183,6 +198,128 @@ export const ShowEarlierMessages: Story = {
     await canvas.findByText(/Question number 0:/);
     await waitFor(() => expect(canvas.queryByRole("button", { name: /earlier messages/ })).toBeNull());
     await expect(log).toHaveFocus();
+  },
+};
+
+/** Approvals take the focus as they appear, as the agent-chat block renders them. */
+const focusingApprovals: ChatBlockRenderer = (block) =>
+  block.type === "approval" ? <ChatApproval block={block} autoFocus /> : undefined;
+
+/** Whether `element` lies wholly inside `viewport`'s box. */
+function inView(element: Element, viewport: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const frame = viewport.getBoundingClientRect();
+  return box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1 && box.height > 0;
+}
+
+/**
+ * A run that asks approval for a purge: approving it continues the run (its reply streams in),
+ * and "Send a message" sends the person's next message, which the agent answers.
+ */
+function ApprovalThenSend() {
+  const [messages, setMessages] = useState<TranscriptMessage[]>(() => {
+    const approval = approvalBlock("m4", {
+      toolName: "purge_cache",
+      input: { cache: "images" },
+      send: async () => {
+        setMessages((shown) => [
+          ...shown,
+          transcriptMessage("m5", "assistant", [
+            textBlock("m5", 'purge_cache returned {"purged":"images"}.\n'.repeat(6)),
+          ]),
+        ]);
+      },
+    });
+    return [
+      ...conversation(),
+      transcriptMessage("m4", "assistant", [textBlock("m4", "Purging needs your go-ahead."), approval]),
+    ];
+  });
+  const send = () =>
+    setMessages((shown) => [
+      ...shown,
+      userMessage("m6", "Now check that the api is healthy."),
+      transcriptMessage("m7", "assistant", [textBlock("m7", 'read_status returned {"healthy":true}.')]),
+    ]);
+  return (
+    <>
+      <ChatTranscript messages={messages} renderBlock={focusingApprovals} />
+      <div className="border-t p-2">
+        <Button type="button" size="sm" variant="outline" onClick={send}>
+          Send a message
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * After an approval the next message and its reply land in view: the decision line takes the
+ * focus without scrolling, so the conversation goes on following, and a sent message starts its
+ * turn in view whatever the reader did before.
+ */
+async function playApprovalThenSend(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const viewport = canvas.getByRole("region", { name: "Conversation" });
+  const approve = await canvas.findByRole("button", { name: "Approve" });
+  await waitFor(() => expect(inView(approve, viewport)).toBe(true));
+  approve.focus({ preventScroll: true });
+  await userEvent.keyboard("{Enter}");
+  const decision = await canvas.findByText("You approved this call.");
+  await waitFor(() => expect(decision).toHaveFocus());
+  await canvas.findByText(/purge_cache returned/);
+  // Following survived the focus move: the reply is in view.
+  await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+
+  await userEvent.click(canvas.getByRole("button", { name: "Send a message" }));
+  const sent = (await canvas.findByText("Now check that the api is healthy.")).closest("[data-slot=bubble]");
+  const reply = await canvas.findByText(/read_status returned/);
+  await waitFor(() => expect(inView(sent as Element, viewport)).toBe(true));
+  await waitFor(() => expect(inView(reply, viewport)).toBe(true));
+}
+
+export const SendAfterApproval: Story = {
+  args: { messages: [] },
+  render: () => <ApprovalThenSend />,
+  play: ({ canvasElement }) => playApprovalThenSend(canvasElement),
+};
+
+/** The same on a phone, where the conversation before the new turn is taller than the screen. */
+export const SendAfterApprovalPhone: Story = {
+  args: { messages: [] },
+  parameters: {
+    viewport: {
+      options: {
+        phone: { name: "Phone 390×844", styles: { width: "390px", height: "844px" }, type: "mobile" },
+      },
+    },
+  },
+  globals: { viewport: { value: "phone", isRotated: false } },
+  render: () => <ApprovalThenSend />,
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(390);
+    await playApprovalThenSend(canvasElement);
+  },
+};
+
+/** A reader who scrolled up to read still sees the message they send, and its reply under it. */
+export const SendAfterReadingUp: Story = {
+  args: { messages: [] },
+  render: () => <ApprovalThenSend />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const viewport = canvas.getByRole("region", { name: "Conversation" });
+    await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
+    scrollUp(viewport);
+    await waitFor(() =>
+      expect(canvas.getByRole("button", { name: "Jump to latest" })).toHaveAttribute("data-active", "true"),
+    );
+    await userEvent.click(canvas.getByRole("button", { name: "Send a message" }));
+    const sent = (await canvas.findByText("Now check that the api is healthy.")).closest(
+      "[data-slot=bubble]",
+    );
+    await waitFor(() => expect(inView(sent as Element, viewport)).toBe(true));
+    await waitFor(() => expect(inView(canvas.getByText(/read_status returned/), viewport)).toBe(true));
   },
 };
 

@@ -28,13 +28,16 @@ beforeAll(() => {
 afterEach(cleanup);
 
 describe("ChatTranscript", () => {
-  it("is a polite live log, with an empty state", () => {
+  it("is a named, focusable region holding a log that announces added messages, with an empty state", () => {
     render(<ChatTranscript messages={[]} />);
-    const log = screen.getByRole("log", { name: "Conversation" });
-    expect(log.getAttribute("aria-live")).toBe("polite");
+    const region = screen.getByRole("region", { name: "Conversation" });
+    expect(region.tabIndex).toBe(0);
+    const log = within(region).getByRole("log");
+    expect(log.getAttribute("aria-relevant")).toBe("additions");
     expect(log.textContent).toContain("No messages yet");
+    cleanup();
     render(<ChatTranscript messages={[]} empty={<p>Ask me anything</p>} label="Chat" />);
-    expect(screen.getByRole("log", { name: "Chat" }).textContent).toBe("Ask me anything");
+    expect(screen.getByRole("region", { name: "Chat" }).textContent).toBe("Ask me anything");
   });
 
   it("renders each message by role, and every kind of block in order", () => {

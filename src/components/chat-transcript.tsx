@@ -2,109 +2,34 @@
 
 import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { Marker, MarkerContent } from "@/components/ui/marker";
+import {
+  MessageScroller,
+  MessageScrollerButton,
+  MessageScrollerContent,
+  MessageScrollerItem,
+  MessageScrollerProvider,
+  MessageScrollerViewport,
+} from "@/components/ui/message-scroller";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { type ChatBlockRenderer, ChatMessage } from "./chat-message";
 
-/** How close to the bottom (in px) still counts as "following the conversation". */
-const STICK_DISTANCE = 16;
-
 /**
- * Keeps a scroll container pinned to its bottom while its content grows, until the person
- * scrolls up; scrolling back down (or `scrollToBottom`) pins it again.
+ * Focus that was on "Show earlier messages" goes to the conversation when the button leaves (no
+ * older messages remain), in whichever render that happens: a browser drops the focus of a
+ * removed element on the body. The move does not scroll, so the reader stays where they were.
  */
-function useStickToBottom(deps: readonly unknown[]) {
-  const scrollRef = React.useRef<HTMLDivElement>(null);
-  const contentRef = React.useRef<HTMLDivElement>(null);
-  const stickRef = React.useRef(true);
-  const [atBottom, setAtBottom] = React.useState(true);
-
-  const scrollToBottom = React.useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    stickRef.current = true;
-    setAtBottom(true);
-    element.scrollTop = element.scrollHeight;
-  }, []);
-
-  const follow = React.useCallback(() => {
-    const element = scrollRef.current;
-    if (element && stickRef.current) element.scrollTop = element.scrollHeight;
-  }, []);
-
-  // Only the person's scrolling moves the pin: content growth fires no scroll event.
-  const onScroll = React.useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    stickRef.current = distance <= STICK_DISTANCE;
-    setAtBottom(stickRef.current);
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's content.
-  React.useLayoutEffect(follow, deps);
-
-  // A streamed delta grows one message without re-rendering the transcript; watch the size.
-  React.useEffect(() => {
-    const content = contentRef.current;
-    if (!content || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(follow);
-    observer.observe(content);
-    return () => observer.disconnect();
-  }, [follow]);
-
-  return { scrollRef, contentRef, atBottom, onScroll, scrollToBottom };
-}
-
-/**
- * Older messages put before the first one keep the reader where they were: the first message
- * shown is found again once they are in, and the log scrolls so it sits where it sat. Focus that
- * was on the button goes to the log when the button leaves (no older messages remain), in
- * whichever render that happens: a browser drops the focus of a removed element on the body.
- */
-function useLoadOlder(
-  scrollRef: React.RefObject<HTMLDivElement | null>,
-  messages: readonly TranscriptMessage[],
-  onLoadOlder: (() => Promise<void> | void) | undefined,
-  showsButton: boolean,
-) {
-  const anchorRef = React.useRef<{ element: Element; top: number } | null>(null);
+function useFocusAfterOlder(viewportRef: React.RefObject<HTMLDivElement | null>, showsButton: boolean) {
   // Whether the button holds the focus; a removed element fires no blur, so this outlives it.
   const buttonFocused = React.useRef(false);
-  const load = React.useCallback(async () => {
-    const viewport = scrollRef.current;
-    const element = viewport?.querySelector("article");
-    if (!viewport || !element || !onLoadOlder || anchorRef.current) return;
-    anchorRef.current = {
-      element,
-      top: element.getBoundingClientRect().top - viewport.getBoundingClientRect().top,
-    };
-    try {
-      await onLoadOlder();
-    } finally {
-      // Nothing came (a failure, or no older messages after all): the reader stays put anyway.
-      requestAnimationFrame(() => {
-        anchorRef.current = null;
-      });
-    }
-  }, [scrollRef, onLoadOlder]);
-  const first = messages[0]?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new first message is the reason to restore.
-  React.useLayoutEffect(() => {
-    const viewport = scrollRef.current;
-    const anchor = anchorRef.current;
-    if (!viewport || !anchor) return;
-    anchorRef.current = null;
-    const top = anchor.element.getBoundingClientRect().top - viewport.getBoundingClientRect().top;
-    viewport.scrollTop += top - anchor.top;
-  }, [first]);
   React.useLayoutEffect(() => {
     if (showsButton || !buttonFocused.current) return;
     buttonFocused.current = false;
-    scrollRef.current?.focus();
-  }, [showsButton, scrollRef]);
-  const focusEvents = {
+    viewportRef.current?.focus({ preventScroll: true });
+  }, [showsButton, viewportRef]);
+  return {
     onFocus: () => {
       buttonFocused.current = true;
     },
@@ -112,14 +37,15 @@ function useLoadOlder(
       buttonFocused.current = false;
     },
   };
-  return { load, focusEvents };
 }
 
 /**
- * The conversation: a scrolling log of messages that follows new text as it streams in, and
- * stops following when the person scrolls up to read (a "Jump to latest" button brings it back).
- * Given `hasOlder` and `onLoadOlder`, a "Show earlier messages" button above the first message
- * loads the ones before it, keeping the reader's place.
+ * The conversation on the app's shadcn `message-scroller`: it opens at the newest message,
+ * follows a reply while the reader is at the end and lets go when they scroll, wheel, swipe or
+ * use the keyboard to read; a message the person sends starts a new turn near the top of the view
+ * with the reply growing under it; "Jump to latest" brings a reader who left back and follows
+ * again. Given `hasOlder` and `onLoadOlder`, "Show earlier messages" above the first message
+ * loads the ones before it, and the scroller keeps the reader's place as they come in.
  */
 function ChatTranscript({
   messages,
@@ -139,7 +65,7 @@ function ChatTranscript({
   renderBlock?: ChatBlockRenderer;
   /** Shown while there are no messages. */
   empty?: React.ReactNode;
-  /** The log's accessible name (`chat.conversation` of the messages when left out). */
+  /** The conversation's accessible name (`chat.conversation` of the messages when left out). */
   label?: string;
   /** Whether older messages than the first one shown can be loaded (`useChatTranscript().hasOlder`). */
   hasOlder?: boolean;
@@ -149,83 +75,79 @@ function ChatTranscript({
   onLoadOlder?: () => Promise<void> | void;
 }) {
   const { chat } = usePrepickMessages();
-  const { scrollRef, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom([
-    messages,
-    children,
-  ]);
+  const viewportRef = React.useRef<HTMLDivElement>(null);
   const showsOlder = Boolean(hasOlder && onLoadOlder && messages.length > 0);
-  const older = useLoadOlder(scrollRef, messages, onLoadOlder, showsOlder);
+  const olderFocus = useFocusAfterOlder(viewportRef, showsOlder);
   return (
     <div
       data-slot="chat-transcript"
       data-empty={messages.length === 0 ? "" : undefined}
-      data-following={atBottom ? "" : undefined}
       className={cn("flex min-h-0 flex-1 flex-col", className)}
       {...props}
     >
-      <div
-        ref={scrollRef}
-        data-slot="chat-transcript-viewport"
-        role="log"
-        aria-live="polite"
-        aria-label={label ?? chat.conversation}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard.
-        tabIndex={0}
-        onScroll={onScroll}
-        className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <div
-          ref={contentRef}
-          data-slot="chat-transcript-content"
-          className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6"
-        >
-          {showsOlder ? (
-            <div className="flex justify-center">
-              <Button
-                type="button"
-                data-slot="chat-transcript-older"
-                size="sm"
-                variant="outline"
-                aria-disabled={loadingOlder || undefined}
-                {...older.focusEvents}
-                onClick={loadingOlder ? undefined : () => void older.load().catch(() => {})}
-              >
-                {loadingOlder ? chat.loadingEarlier : chat.showEarlier}
-              </Button>
-            </div>
-          ) : null}
-          {messages.length === 0
-            ? (empty ?? (
-                <p
-                  data-slot="chat-transcript-empty"
-                  className="py-12 text-center text-muted-foreground text-sm"
-                >
-                  {chat.empty}
-                </p>
-              ))
-            : messages.map((message) => (
-                <ChatMessage key={message.id} message={message} renderBlock={renderBlock} />
-              ))}
-          {children}
-        </div>
-      </div>
-      {atBottom ? null : (
-        // In the flow below the log, not over it: it never covers the last line or the status.
-        <div data-slot="chat-transcript-jump-row" className="flex justify-center py-2">
-          <Button
-            type="button"
-            data-slot="chat-transcript-jump"
-            size="sm"
-            variant="outline"
-            onClick={scrollToBottom}
-            className="rounded-full"
+      <MessageScrollerProvider autoScroll>
+        <MessageScroller>
+          <MessageScrollerViewport
+            ref={viewportRef}
+            aria-label={label ?? chat.conversation}
+            className="outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
+            {showsOlder ? (
+              // Outside the content: the scroller keeps the reader's place when the content's
+              // first row changes, which it would not if this row stayed first.
+              <Marker variant="separator" className="mx-auto max-w-3xl px-4 pt-6">
+                <MarkerContent>
+                  <Button
+                    type="button"
+                    data-slot="chat-transcript-older"
+                    size="sm"
+                    variant="outline"
+                    className="text-foreground"
+                    aria-disabled={loadingOlder || undefined}
+                    {...olderFocus}
+                    onClick={
+                      loadingOlder ? undefined : () => void Promise.resolve(onLoadOlder?.()).catch(() => {})
+                    }
+                  >
+                    {loadingOlder ? chat.loadingEarlier : chat.showEarlier}
+                  </Button>
+                </MarkerContent>
+              </Marker>
+            ) : null}
+            <MessageScrollerContent className="mx-auto w-full max-w-3xl gap-6 px-4 py-6">
+              {messages.length === 0 ? (
+                <MessageScrollerItem>
+                  {empty ?? (
+                    <p
+                      data-slot="chat-transcript-empty"
+                      className="py-12 text-center text-muted-foreground text-sm"
+                    >
+                      {chat.empty}
+                    </p>
+                  )}
+                </MessageScrollerItem>
+              ) : (
+                messages.map((message) => (
+                  // The person's message starts a turn: the scroller brings it near the top.
+                  <MessageScrollerItem
+                    key={message.id}
+                    messageId={message.id}
+                    scrollAnchor={message.role === "user"}
+                  >
+                    <ChatMessage message={message} renderBlock={renderBlock} />
+                  </MessageScrollerItem>
+                ))
+              )}
+              {children ? <MessageScrollerItem>{children}</MessageScrollerItem> : null}
+            </MessageScrollerContent>
+          </MessageScrollerViewport>
+          <MessageScrollerButton variant="outline" size="sm" className="rounded-full shadow-sm">
             {chat.jumpToLatest}
-          </Button>
-        </div>
-      )}
+          </MessageScrollerButton>
+        </MessageScroller>
+      </MessageScrollerProvider>
     </div>
   );
 }
 
-export { ChatTranscript, useStickToBottom };
+export { ChatTranscript };

@@ -131,12 +131,19 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
   const onward = last ? hints.confirm : hints.next;
   const typing = target === "field" || target === "multiline" || target === "select";
   if (skip.status === "confirming") return null;
+  // A hint that does not apply where the focus is turns invisible rather than going, so the row
+  // keeps its lines and the buttons under a finger do not move as the focus lands on them. A touch
+  // screen has no keys to hint at: the row is not shown there.
+  const enterHint = target !== "button";
   return (
     <p
       ref={ref}
       aria-hidden="true"
       data-slot="elicitation-hints"
-      className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground", className)}
+      className={cn(
+        "flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground pointer-coarse:hidden",
+        className,
+      )}
       {...props}
     >
       {target === "multiline" ? (
@@ -149,16 +156,20 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
             <ElicitationKey>⏎</ElicitationKey> {onward}
           </span>
         </>
-      ) : target === "button" ? null : (
-        <span className="inline-flex items-center gap-1.5">
+      ) : (
+        <span
+          data-hidden={enterHint ? undefined : ""}
+          className={cn("inline-flex items-center gap-1.5", !enterHint && "invisible")}
+        >
           <ElicitationKey>⏎</ElicitationKey> {onward}
         </span>
       )}
-      {typing ? null : (
-        <span className="inline-flex items-center gap-1.5">
-          <ElicitationKey>s</ElicitationKey> {hints.skip}
-        </span>
-      )}
+      <span
+        data-hidden={typing ? "" : undefined}
+        className={cn("inline-flex items-center gap-1.5", typing && "invisible")}
+      >
+        <ElicitationKey>s</ElicitationKey> {hints.skip}
+      </span>
     </p>
   );
 }

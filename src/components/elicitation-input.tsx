@@ -60,6 +60,9 @@ function numberKeyboard(question: Question): "numeric" | "decimal" {
   return wholeFromZero ? "numeric" : "decimal";
 }
 
+/** The typed fields whose values read left to right whatever the page's direction. */
+const LEFT_TO_RIGHT = new Set(["email", "url", "number", "date", "datetime"]);
+
 /**
  * The field of a typed question, built on the app's own `Input`, `Textarea` and `NativeSelect`: an
  * input of the matching native type, a textarea, or a select. Labelled by the question's legend
@@ -126,6 +129,7 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
     return (
       <Textarea
         {...shared}
+        dir="auto"
         rows={3}
         placeholder={question.input?.placeholder}
         value={draft}
@@ -138,6 +142,8 @@ function ElicitationInput({ className, ...props }: React.ComponentProps<"input">
   return (
     <Input
       {...shared}
+      // An address or a number reads left to right in any page: "ada@" stays "ada@" in Arabic.
+      dir={LEFT_TO_RIGHT.has(type) ? "ltr" : "auto"}
       type={nativeType(type)}
       inputMode={type === "number" ? numberKeyboard(question) : undefined}
       step={type === "number" ? numberStep(question) : undefined}

@@ -87,6 +87,7 @@ function ElicitationOptions({
 function ElicitationOption({
   value,
   className,
+  onClick,
   ...props
 }: React.ComponentProps<"div"> & {
   /** The option's value. */
@@ -115,19 +116,35 @@ function ElicitationOption({
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a larger target for the control inside, which has the role and the keys.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the control inside takes the keyboard; the row only widens the pointer's target.
     <div
       data-slot="elicitation-option"
       data-state={checked ? "checked" : "unchecked"}
       data-defaulted={prePicked ? "true" : undefined}
+      // The whole row picks: a click on it that is not on the control or its label (which pick on
+      // their own) goes to the control. The control keeps the keyboard, so the row needs no key
+      // handler. Under a finger the row is at least 44 px tall; a mouse needs no more than its text.
+      onClick={(event) => {
+        onClick?.(event);
+        const target = event.target as Element;
+        if (event.defaultPrevented || target.closest("button, label, input")) return;
+        event.currentTarget.querySelector<HTMLElement>("[data-elicitation-control]")?.click();
+      }}
       className={cn(
-        "flex items-start gap-3 rounded-md border border-transparent px-3 py-2 transition-colors hover:bg-accent/50 has-[[data-state=checked]]:border-primary motion-reduce:transition-none",
+        "flex cursor-pointer items-start gap-3 rounded-md border border-transparent px-3 py-2 transition-colors hover:bg-accent/50 has-[[data-state=checked]]:border-primary motion-reduce:transition-none pointer-coarse:min-h-11 pointer-coarse:py-2.5",
         className,
       )}
       {...props}
     >
       {option.hotkey !== undefined ? (
-        // Hidden from screen readers: the control's aria-keyshortcuts says the same.
-        <ElicitationKey aria-hidden="true" data-slot="elicitation-hotkey" className="mt-px">
+        // Hidden from screen readers (the control's aria-keyshortcuts says the same) and on a touch
+        // screen, which has no keys to press.
+        <ElicitationKey
+          aria-hidden="true"
+          data-slot="elicitation-hotkey"
+          className="mt-px pointer-coarse:hidden"
+        >
           {option.hotkey}
         </ElicitationKey>
       ) : null}
@@ -138,22 +155,37 @@ function ElicitationOption({
           onCheckedChange={() => state.toggle(value)}
           disabled={disabled}
           aria-invalid={error !== undefined || undefined}
-          className={cn("mt-0.5", CONTROL_BORDER)}
+          className={cn("relative z-10 mt-0.5", CONTROL_BORDER)}
         />
       ) : (
-        <RadioGroupItem {...controlProps} value={value} className={cn("mt-0.5", CONTROL_BORDER)} />
+        // Above the stretched label, so the control itself is what a pointer finds on it.
+        <RadioGroupItem
+          {...controlProps}
+          value={value}
+          className={cn("relative z-10 mt-0.5", CONTROL_BORDER)}
+        />
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <Label htmlFor={controlId} className="cursor-pointer leading-snug">
-          {option.label}
-        </Label>
+        {/* In a narrow container (the inbox's column) the mark goes under the label rather than
+            squeezing it: a label breaks between words, and inside a word only when it must. */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Label
+            htmlFor={controlId}
+            dir="auto"
+            className="min-w-0 cursor-pointer leading-snug"
+          >
+            {option.label}
+          </Label>
+          {prePicked ? (
+            <ElicitationPrePicked id={markId}>{messages.form.prePicked}</ElicitationPrePicked>
+          ) : null}
+        </div>
         {option.description !== undefined ? (
-          <p id={descriptionId} className="text-sm text-muted-foreground">
+          <p id={descriptionId} dir="auto" className="text-start text-sm text-muted-foreground">
             {option.description}
           </p>
         ) : null}
       </div>
-      {prePicked ? <ElicitationPrePicked id={markId}>{messages.form.prePicked}</ElicitationPrePicked> : null}
     </div>
   );
 }

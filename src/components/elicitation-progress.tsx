@@ -10,7 +10,13 @@ function ElicitationPreamble({ className, children, ...props }: React.ComponentP
   const { block } = useElicitationContext("ElicitationPreamble");
   if (block.preamble === undefined && children === undefined) return null;
   return (
-    <p data-slot="elicitation-preamble" className={cn("text-sm leading-relaxed", className)} {...props}>
+    // The agent's words keep their own direction in a page of the other (`dir="auto"`).
+    <p
+      data-slot="elicitation-preamble"
+      dir="auto"
+      className={cn("text-start text-sm leading-relaxed", className)}
+      {...props}
+    >
       {children ?? block.preamble}
     </p>
   );

@@ -114,7 +114,9 @@ function ElicitationLegend({ className, children, ...props }: React.ComponentPro
     <legend
       id={ids.legend}
       data-slot="elicitation-legend"
-      className={cn("mb-1 max-w-full text-base font-medium leading-snug", className)}
+      // The agent's prompt keeps its own direction: "How much?" ends with its "?" in an Arabic page.
+      dir="auto"
+      className={cn("mb-1 max-w-full text-start text-base font-medium leading-snug", className)}
       {...props}
     >
       {children ?? state.prompt}
@@ -130,7 +132,8 @@ function ElicitationDescription({ className, children, ...props }: React.Compone
     <p
       id={ids.description}
       data-slot="elicitation-description"
-      className={cn("-mt-2 text-sm text-muted-foreground", className)}
+      dir="auto"
+      className={cn("-mt-2 text-start text-sm text-muted-foreground", className)}
       {...props}
     >
       {children ?? state.description}

@@ -39,7 +39,7 @@ function focusQuestion(question: Element, invalid: boolean) {
     (invalid ? controls.find((control) => control.getAttribute("aria-invalid") === "true") : undefined) ??
     controls.find((control) => control.dataset.state === "checked") ??
     controls[0];
-  target?.focus();
+  target?.focus({ preventScroll: true });
 }
 
 function moveFocus(question: Element, from: EventTarget, to: "previous" | "next" | "first" | "last") {
@@ -47,7 +47,7 @@ function moveFocus(question: Element, from: EventTarget, to: "previous" | "next"
   const at = controls.indexOf(from as HTMLElement);
   const last = controls.length - 1;
   const index = { first: 0, last, previous: at <= 0 ? last : at - 1, next: at >= last ? 0 : at + 1 }[to];
-  controls[index]?.focus();
+  controls[index]?.focus({ preventScroll: true });
 }
 
 /**
@@ -149,12 +149,12 @@ function ElicitationRoot({
       const form = formRef.current;
       if (!form) return;
       if ("slot" in target) {
-        form.querySelector<HTMLElement>(`[data-slot=${target.slot}]`)?.focus();
+        form.querySelector<HTMLElement>(`[data-slot=${target.slot}]`)?.focus({ preventScroll: true });
         return;
       }
       const question = findQuestion(form, block.questions[block.getSnapshot().index]?.id);
       if (question) focusQuestion(question, target.invalid);
-      else form.querySelector<HTMLElement>("[data-slot=elicitation-status]")?.focus();
+      else form.querySelector<HTMLElement>("[data-slot=elicitation-status]")?.focus({ preventScroll: true });
     },
     [block],
   );
@@ -210,7 +210,7 @@ function ElicitationRoot({
         if (state.multiple) state.toggle(option.value);
         else state.setValue(option.value);
         const control = controlsOf(question).find((element) => element.dataset.value === option.value);
-        control?.focus();
+        control?.focus({ preventScroll: true });
         return;
       }
       case "next":
@@ -287,7 +287,8 @@ function ElicitationRoot({
         data-slot="elicitation-root"
         data-status={status}
         data-layout={layout}
-        className={cn("flex flex-col gap-4", className)}
+        // A phone's screen is short: the set keeps its first prompt and its buttons in view together.
+        className={cn("flex flex-col gap-4 max-sm:gap-3", className)}
         onKeyDown={handleKeyDown}
         onSubmit={handleSubmit}
         {...props}

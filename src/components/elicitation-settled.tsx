@@ -1,6 +1,6 @@
 "use client";
 
-import type * as React from "react";
+import * as React from "react";
 import type { ElicitationBlock } from "@/hooks/transcript-types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
@@ -41,10 +41,18 @@ function ElicitationSettled({
             data-defaulted={answer.defaulted ? "true" : undefined}
             className="grid min-w-0 gap-0.5"
           >
-            <dt className="text-muted-foreground">{answer.prompt}</dt>
+            <dt dir="auto" className="text-start text-muted-foreground">
+              {answer.prompt}
+            </dt>
             <dd className="flex min-w-0 flex-wrap items-center gap-2 font-medium whitespace-pre-wrap">
               {answer.labels.length > 0
-                ? answer.labels.join(", ")
+                ? answer.labels.map((label, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the labels of one settled answer never move.
+                    <React.Fragment key={index}>
+                      {index > 0 ? ", " : null}
+                      <bdi>{label}</bdi>
+                    </React.Fragment>
+                  ))
                 : answer.kind === "left-to-agent"
                   ? block.messages.settled.leftToAgent
                   : block.messages.settled.noAnswer}

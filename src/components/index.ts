@@ -5,7 +5,7 @@ export { ChatElicitation } from "./chat-elicitation";
 export { type ChatBlockRenderer, ChatMessage, ChatMessageReasoning, ChatMessageText } from "./chat-message";
 export { ChatThreadList } from "./chat-thread-list";
 export { ChatToolCall, ChatToolCallSection, ChatToolCallStatus } from "./chat-tool-call";
-export { ChatTranscript, useStickToBottom } from "./chat-transcript";
+export { ChatTranscript } from "./chat-transcript";
 export {
   ElicitationActions,
   ElicitationHints,
@@ -46,4 +46,4 @@ export {
 } from "./elicitation-question";
 export { ElicitationRoot } from "./elicitation-root";
 export { ElicitationSettled } from "./elicitation-settled";
-export { InboxCount, waitingSentence } from "./inbox-count";
+export { InboxCount } from "./inbox-count";

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createElicitation } from "@/hooks/create-elicitation";
 import { PrepickMessagesProvider } from "@/hooks/prepick-messages-context";
@@ -94,7 +94,7 @@ describe("one messages object for every word", () => {
         <ChatComposer onSend={vi.fn()} />
       </PrepickMessagesProvider>,
     );
-    expect(screen.getByRole("log", { name: "Unterhaltung" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Unterhaltung" })).toBeTruthy();
     expect(screen.getByRole("article", { name: "Sie" })).toBeTruthy();
     expect(screen.getByText("Fertig")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Erlauben" })).toBeTruthy();
@@ -141,7 +141,12 @@ describe("a malformed ask", () => {
 });
 
 describe("the agent's text as Markdown", () => {
-  it("renders emphasis, lists, code and links, and drops the model's raw HTML", () => {
+  // The renderer is its own module, loaded on first use: load it once here, as a page would have.
+  beforeAll(async () => {
+    await import("./chat-markdown");
+  });
+
+  it("renders emphasis, lists, code and links, and drops the model's raw HTML", async () => {
     const text = [
       "I wrote the **release notes**:",
       "",
@@ -156,6 +161,8 @@ describe("the agent's text as Markdown", () => {
     ].join("\n");
     render(<ChatTranscript messages={[transcriptMessage("m1", "assistant", [textBlock("m1", text)])]} />);
     const shown = document.querySelector("[data-slot=chat-message-text]") as HTMLElement;
+    // The renderer loads on first use; until then the text shows as plain paragraphs.
+    await waitFor(() => expect(shown.querySelector("[data-slot=chat-message-plain]")).toBeNull());
     expect(shown.querySelector("[data-streamdown=strong], strong")?.textContent).toBe("release notes");
     expect(shown.querySelectorAll("li")).toHaveLength(2);
     expect(shown.querySelector("pre code, code")?.textContent).toContain("const x = 1;");
@@ -165,7 +172,7 @@ describe("the agent's text as Markdown", () => {
     expect(shown.textContent).not.toContain("alert(1)");
   });
 
-  it("a half-streamed emphasis shows no raw markers, and the person's own text stays as typed", () => {
+  it("a half-streamed emphasis shows no raw markers, and the person's own text stays as typed", async () => {
     render(
       <ChatTranscript
         messages={[
@@ -175,6 +182,7 @@ describe("the agent's text as Markdown", () => {
       />,
     );
     const [mine, theirs] = document.querySelectorAll("[data-slot=chat-message-text]");
+    await waitFor(() => expect(theirs?.querySelector("[data-slot=chat-message-plain]")).toBeNull());
     expect(mine?.textContent).toBe("use **stars** please");
     expect(theirs?.textContent).not.toContain("**");
     expect(theirs?.textContent).toContain("release");

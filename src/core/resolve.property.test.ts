@@ -14,18 +14,51 @@ const day: Question = {
   input: { type: "date", min: "2026-01-01", max: "2026-12-31" },
 };
 const code: Question = { id: "code", prompt: "Code?", input: { type: "text", pattern: "[A-Z]{2,4}" } };
-const questions: Question[] = [...specIntake.questions, ...bookingIntake.questions, boolean, day, code];
+const name: Question = { id: "name", prompt: "Name?", input: { type: "text", min: 2, max: 5 } };
+const slot: Question = {
+  id: "slot",
+  prompt: "At what time?",
+  input: { type: "datetime", min: "2026-03-01T09:00", max: "2026-03-01T17:30" },
+};
+const tools: Question = {
+  id: "tools",
+  prompt: "Which tools?",
+  multiple: true,
+  minItems: 2,
+  maxItems: 3,
+  options: ["a", "b", "c", "d"].map((value) => ({ value, label: value.toUpperCase() })),
+  defaults: ["a", "b"],
+};
+const questions: Question[] = [
+  ...specIntake.questions,
+  ...bookingIntake.questions,
+  boolean,
+  day,
+  code,
+  name,
+  slot,
+  tools,
+];
 
-/** Values worth trying for each question: valid ones, near misses and junk. */
+/**
+ * Values worth trying for each question: valid ones, near misses and junk, and every bound both at
+ * it and one past it (seats 1 and 9, 0 and 10; notes of 500 and 501 characters; the first and last
+ * day, the days around them; a code of 2 and 4 letters, 1 and 5; names of 2 and 5, 1 and 6; the
+ * first and last minute and the minutes around them). Item counts at and past minItems and maxItems
+ * come from the arrays of up to five values drawn from these.
+ */
 const candidates: Record<string, string[]> = {
   scope: ["file", "module", "both", ""],
   tests: ["unit", "e2e", "smoke"],
-  seats: ["1", "9", "10", "0", "07", "4.2e0", "x"],
+  seats: ["1", "9", "10", "0", "1.5", "07", "4.2e0", "x"],
   contact: ["ada@example.com", "nobody", ""],
-  notes: ["", "short", "x".repeat(501)],
+  notes: ["", "short", "x".repeat(500), "x".repeat(501)],
   agree: ["true", "false", "yes", "maybe"],
-  day: ["2026-02-28", "2026-2-3", "2025-12-31", "2026-02-30"],
-  code: ["AB", "ABCDE", "ab"],
+  day: ["2026-01-01", "2026-12-31", "2025-12-31", "2027-01-01", "2026-02-28", "2026-2-3", "2026-02-30"],
+  code: ["AB", "ABCD", "A", "ABCDE", "ab"],
+  name: ["ab", "abcde", "a", "abcdef", "😀😀😀😀😀"],
+  slot: ["2026-03-01T09:00", "2026-03-01T17:30", "2026-03-01T08:59", "2026-03-01T17:31", "2026-03-01T9:00"],
+  tools: ["a", "b", "c", "d", "e"],
 };
 
 const answersArbitrary: fc.Arbitrary<Answers> = fc
@@ -35,7 +68,7 @@ const answersArbitrary: fc.Arbitrary<Answers> = fc
       Object.fromEntries(
         picked.map((question) => [
           question.id,
-          fc.array(fc.constantFrom(...(candidates[question.id] ?? [""])), { maxLength: 3 }),
+          fc.array(fc.constantFrom(...(candidates[question.id] ?? [""])), { maxLength: 5 }),
         ]),
       ),
     ),

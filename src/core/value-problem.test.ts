@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { validateAnswers } from "./answers";
 import { checkQuestions } from "./check-questions";
 import { coerceAnswer } from "./coerce-answer";
+import { PATTERN_VALUE_LIMIT } from "./pattern";
+import type { Question } from "./question";
 import { typed } from "./question.fixture";
-import { isOnStep, valueProblem } from "./value-problem";
+import { countProblem, isOnStep, valueProblem } from "./value-problem";
 
 describe("a number question's step", () => {
   const seats = typed({ type: "number", min: 1, max: 9, step: 1 });
@@ -160,5 +162,79 @@ describe("a url question's schemes", () => {
     expect(messages(typed({ type: "text", schemes: ["https"] }))).toEqual([
       'questions["q"].input.schemes are only for url questions, not text',
     ]);
+  });
+});
+
+// Every bound is inclusive: the value at it passes, the nearest value past it is refused by the
+// bound's own rule. A `<` written `<=` (or the reverse) fails here.
+describe("every bound, at the bound", () => {
+  const rules = (question: Question, values: string[]) =>
+    values.map((value) => valueProblem(question, value)?.rule ?? "ok");
+
+  it("numbers: min and max pass, the nearest decimals past them do not", () => {
+    const seats = typed({ type: "number", min: 1.5, max: 9.25 });
+    expect(rules(seats, ["1.5", "9.25", "1.49", "9.26"])).toEqual(["ok", "ok", "min", "max"]);
+    const negative = typed({ type: "number", min: -3, max: -1 });
+    expect(rules(negative, ["-3", "-1", "-3.01", "-0.99"])).toEqual(["ok", "ok", "min", "max"]);
+  });
+
+  it("dates: the first and last day pass, the day before and the day after do not", () => {
+    const day = typed({ type: "date", min: "2026-01-01", max: "2026-12-31" });
+    expect(rules(day, ["2026-01-01", "2026-12-31", "2025-12-31", "2027-01-01"])).toEqual([
+      "ok",
+      "ok",
+      "min",
+      "max",
+    ]);
+  });
+
+  it("dates and times: the first and last minute pass, the minute before and after do not", () => {
+    const slot = typed({ type: "datetime", min: "2026-03-01T09:00", max: "2026-03-01T17:30" });
+    expect(
+      rules(slot, ["2026-03-01T09:00", "2026-03-01T17:30", "2026-03-01T08:59", "2026-03-01T17:31"]),
+    ).toEqual(["ok", "ok", "min", "max"]);
+  });
+
+  it("text lengths, in characters: min and max pass, one fewer and one more do not", () => {
+    for (const type of ["text", "textarea"] as const) {
+      const name = typed({ type, min: 2, max: 5 });
+      expect(rules(name, ["ab", "abcde", "a", "abcdef"])).toEqual(["ok", "ok", "min", "max"]);
+      // Counted in characters, not UTF-16 units: five emoji are five characters.
+      expect(rules(name, ["😀😀😀😀😀", "😀😀😀😀😀😀"])).toEqual(["ok", "max"]);
+    }
+    const email = typed({ type: "email", max: 13 });
+    expect(rules(email, ["ada@examp.com", "ada@example.c"])).toEqual(["ok", "ok"]);
+    expect(rules(email, ["ada@example.com"])).toEqual(["max"]);
+    const url = typed({ type: "url", max: 19 });
+    expect(rules(url, ["https://example.com", "https://example.com/"])).toEqual(["ok", "max"]);
+  });
+
+  it("the length a pattern is checked at: the limit passes, one character more is refused", () => {
+    const code = typed({ type: "text", pattern: "a+" });
+    expect(rules(code, ["a".repeat(PATTERN_VALUE_LIMIT), "a".repeat(PATTERN_VALUE_LIMIT + 1)])).toEqual([
+      "ok",
+      "pattern-length",
+    ]);
+  });
+
+  it("item counts: minItems and maxItems pass, one fewer and one more do not", () => {
+    const tools = {
+      id: "tools",
+      prompt: "Which tools?",
+      multiple: true,
+      minItems: 2,
+      maxItems: 3,
+      options: ["a", "b", "c", "d"].map((value) => ({ value, label: value.toUpperCase() })),
+    } satisfies Question;
+    expect(countProblem(tools, 2)).toBeUndefined();
+    expect(countProblem(tools, 3)).toBeUndefined();
+    expect(countProblem(tools, 1)?.rule).toBe("min-items");
+    expect(countProblem(tools, 4)?.rule).toBe("max-items");
+    const issues = (values: string[]) =>
+      validateAnswers([tools], { tools: values }).map((issue) => issue.rule);
+    expect(issues(["a", "b"])).toEqual([]);
+    expect(issues(["a", "b", "c"])).toEqual([]);
+    expect(issues(["a"])).toEqual(["min-items"]);
+    expect(issues(["a", "b", "c", "d"])).toEqual(["max-items"]);
   });
 });

@@ -280,6 +280,16 @@ export interface PrepickMessages {
     showEarlier: string;
     /** That button while they load. */
     loadingEarlier: string;
+    /** The button under a long message of the person's that shows the rest of it. */
+    showMore: string;
+    /** That button once the message is whole: folds it again. */
+    showLess: string;
+    /** The button under an agent's message that copies its text. */
+    copy: string;
+    /** Said once the text is on the clipboard. */
+    copied: string;
+    /** Said when the browser would not copy it. */
+    copyFailed: string;
     /** The chat block's list of the person's conversations. */
     conversations: string;
     /** The chat block's button that starts a conversation. */
@@ -300,6 +310,38 @@ export interface PrepickMessages {
     waiting: string;
     /** The status while the agent works. */
     working: string;
+  };
+  /** The inbox of calls waiting for the person, across conversations. */
+  inbox: {
+    /** Its heading. */
+    title: string;
+    /** Said when nothing waits. */
+    empty: string;
+    /** What the count beside the inbox says to a screen reader: `3 calls wait for you`. */
+    waiting: (count: Count) => string;
+    /** A waiting question set, in a few words: `3 questions from refactorer`. */
+    questions: (count: Count, agent: string) => string;
+    /** A waiting approval, in a few words: `Approve purge_cache?`. */
+    approval: (toolName: string) => string;
+    /** A conversation without a title of its own. */
+    untitled: (agent: string) => string;
+    /** The button that opens a conversation (its name follows, for a screen reader). */
+    openConversation: string;
+    /** Said once a call answered in the inbox has left it. */
+    answered: string;
+    /** Said once an approval decided in the inbox has left it. */
+    decided: string;
+    /** Said once a question set skipped in the inbox has left it. */
+    skipped: string;
+  };
+  /** The list of the person's conversations. */
+  threads: {
+    /** Said when there are none. */
+    empty: string;
+    /** The button that loads older conversations. */
+    older: string;
+    /** How many calls wait in a conversation, said after its count: `2 waiting`. */
+    waiting: (count: Count) => string;
   };
 }
 
@@ -469,6 +511,11 @@ export const englishMessages: PrepickMessages = {
     jumpToLatest: "Jump to latest",
     showEarlier: "Show earlier messages",
     loadingEarlier: "Loading earlier messages…",
+    showMore: "Show more",
+    showLess: "Show less",
+    copy: "Copy",
+    copied: "Copied",
+    copyFailed: "Could not copy. Select the text to copy it.",
     conversations: "Conversations",
     newConversation: "New conversation",
     inbox: "Inbox",
@@ -479,6 +526,29 @@ export const englishMessages: PrepickMessages = {
     reasoning: "Reasoning",
     waiting: "Waiting for your answer",
     working: "Working…",
+  },
+  inbox: {
+    title: "Waiting for you",
+    empty: "Nothing waits for you.",
+    waiting: (count) =>
+      count.value === 0
+        ? "Nothing waits for you"
+        : englishPlurals.select(count.value) === "one"
+          ? `${count.text} call waits for you`
+          : `${count.text} calls wait for you`,
+    questions: (count, agent) =>
+      `${count.text} ${englishPlurals.select(count.value) === "one" ? "question" : "questions"} from ${agent}`,
+    approval: (toolName) => `Approve ${toolName}?`,
+    untitled: (agent) => `Conversation with ${agent}`,
+    openConversation: "Open conversation",
+    answered: "Answered. The agent goes on in the conversation.",
+    decided: "Decided. The agent goes on in the conversation.",
+    skipped: "Skipped: the agent's picks stand. It goes on in the conversation.",
+  },
+  threads: {
+    empty: "No conversations yet.",
+    older: "Older conversations",
+    waiting: (count) => `${count.text} waiting`,
   },
 };
 

@@ -16,6 +16,8 @@ export interface UseThreadsOptions {
   pending?: readonly PendingCallItem[];
   /** Conversations per page (50 by default, at most 200). */
   pageSize?: number;
+  /** False reads nothing (a page that shows no list); true by default. */
+  enabled?: boolean;
 }
 
 /** The conversation list. */
@@ -39,15 +41,16 @@ export function useThreads(options: UseThreadsOptions): Threads {
     storeRef.current = { client, store: new ThreadListStore(client, options.pageSize) };
   }
   const { store } = storeRef.current;
+  const enabled = options.enabled ?? true;
   useEffect(() => {
-    void store.refresh();
-  }, [store]);
+    if (enabled) void store.refresh();
+  }, [store, enabled]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const { pending } = options;
   const unknownThread = pending?.some(({ call }) => !snapshot.threads.some(({ id }) => id === call.threadId));
   useEffect(() => {
-    if (unknownThread && snapshot.status === "idle") void store.refresh();
-  }, [unknownThread, snapshot.status, store]);
+    if (enabled && unknownThread && snapshot.status === "idle") void store.refresh();
+  }, [enabled, unknownThread, snapshot.status, store]);
   const threads = useMemo((): readonly ThreadSummary[] => {
     if (!pending) return snapshot.threads;
     const waiting = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { assistantText, composer, recordRequests, sendMessage, threadOf } from "./support/browser";
 import { startDemoSession } from "./support/demo-session";
@@ -114,6 +114,56 @@ describe("a tool that needs approval, in the demo page", () => {
     },
     FLOW_TIMEOUT,
   );
+});
+
+/** Whether the element lies wholly inside the conversation's scrolling box (and has a size). */
+function inConversation(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const viewport = element.closest('[data-slot="message-scroller-viewport"]');
+    if (!viewport) return false;
+    const box = element.getBoundingClientRect();
+    const frame = viewport.getBoundingClientRect();
+    return box.height > 0 && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+  });
+}
+
+describe("scrolling after an approval, in the demo page", () => {
+  for (const size of [
+    { width: 900, height: 700 },
+    { width: 390, height: 844 },
+  ]) {
+    it(
+      `at ${size.width}×${size.height}, the next message and its reply land in view`,
+      async () => {
+        const page = await askForPurge();
+        await page.setViewportSize(size);
+        const approval = page.locator('[data-slot="chat-approval"]');
+        await approval.getByRole("button", { name: "Approve" }).click();
+        // The decision line takes the focus; the run's reply after it is followed into view.
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-slot")))
+          .toBe("chat-approval-decision");
+        await expect.poll(() => assistantText(page)).toMatch(/purge_cache returned/);
+        await expect.poll(() => composer(page).isEnabled()).toBe(true);
+        const firstReply = page.locator('[data-role="assistant"] [data-slot="chat-message-text"]').last();
+        await expect.poll(() => inConversation(firstReply)).toBe(true);
+
+        await sendMessage(page, "Check the api status");
+        const sent = page.locator('[data-role="user"] [data-slot="bubble"]').last();
+        await sent.getByText("Check the api status").waitFor();
+        await expect.poll(() => assistantText(page)).toMatch(/read_status returned/);
+        await expect
+          .poll(() => page.locator('[data-slot="agent-chat"]').getAttribute("data-status"))
+          .toBe("ready");
+        const reply = page
+          .locator('[data-role="assistant"] [data-slot="chat-message-text"]')
+          .filter({ hasText: "read_status returned" });
+        expect(await inConversation(sent)).toBe(true);
+        expect(await inConversation(reply)).toBe(true);
+      },
+      FLOW_TIMEOUT,
+    );
+  }
 });
 
 describe("the operator agent in the demo's list", () => {

@@ -95,7 +95,7 @@ describe("the chat's words, in the demo page", () => {
       expect(await form.getByText("vorausgewählt").count()).toBeGreaterThan(0);
       await form.getByRole("button", { name: /Überspringen/ }).click();
       await page.locator('[data-slot="elicitation-settled"]').getByText("Übersprungen").waitFor();
-      expect(await page.getByRole("log", { name: "Unterhaltung" }).count()).toBe(1);
+      expect(await page.getByRole("region", { name: "Unterhaltung" }).count()).toBe(1);
       // Another language, laid out right to left.
       url.searchParams.set("lang", "ar");
       await page.goto(url.href);

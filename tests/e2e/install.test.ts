@@ -21,6 +21,9 @@ import {
 } from "./support/browser";
 import { ensureBuilt, startProduct } from "./support/product";
 
+/** How long removing the fresh apps may take on a busy machine. */
+const CLEANUP_TIMEOUT = 120_000;
+
 // A user's app: fresh Vite + React + Tailwind 4, the block added with the real shadcn CLI from the
 // running server's /r/, built, served, and used in the browser against the reference server.
 const SETUP_TIMEOUT = 8 * 60_000;
@@ -72,13 +75,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, SETUP_TIMEOUT);
 
+// Removing the apps (thousands of files each: lucide-react alone ships ~5,000) takes a while.
 afterAll(async () => {
   await browser?.close();
   await app?.close();
   await shadcnHome?.close();
   await product?.kill();
   removeTempFolders();
-});
+}, CLEANUP_TIMEOUT);
 
 describe("the agent-chat block installed into a fresh app", () => {
   it(

@@ -23,6 +23,9 @@ import {
 } from "./support/browser";
 import { ensureBuilt, startProduct } from "./support/product";
 
+/** How long removing the fresh apps may take on a busy machine. */
+const CLEANUP_TIMEOUT = 120_000;
+
 // A user's Next.js 16 App Router app: the block and the hook added with the real shadcn CLI from
 // the running server's /r/, rendered from a server-component page exactly as the README shows,
 // built by `next build` (type check included), served by `next start`, and used in Chromium.
@@ -138,6 +141,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, SETUP_TIMEOUT);
 
+// Removing the apps (thousands of files each: lucide-react alone ships ~5,000) takes a while.
 afterAll(async () => {
   await browser?.close();
   if (nextServer && nextServer.exitCode === null) {
@@ -150,78 +154,86 @@ afterAll(async () => {
   removeTempFolders();
 }, 120_000);
 
-describe("the agent-chat block installed into a fresh Next.js App Router app", () => {
-  it(
-    "kept the app's own button and page, and the server pages are server components",
-    () => {
-      expect(readFileSync(join(appDir, "components", "ui", "button.tsx"), "utf8")).toBe(customisedButton());
-      // The page and the layout say no "use client": the block is the client boundary.
-      expect(readFileSync(join(appDir, "app", "page.tsx"), "utf8")).not.toContain("use client");
-      expect(readFileSync(join(appDir, "components", "agent-chat.tsx"), "utf8")).toMatch(/^"use client";/);
-    },
-    FLOW_TIMEOUT,
-  );
+describe(
+  "the agent-chat block installed into a fresh Next.js App Router app",
+  () => {
+    it(
+      "kept the app's own button and page, and the server pages are server components",
+      () => {
+        expect(readFileSync(join(appDir, "components", "ui", "button.tsx"), "utf8")).toBe(customisedButton());
+        // The page and the layout say no "use client": the block is the client boundary.
+        expect(readFileSync(join(appDir, "app", "page.tsx"), "utf8")).not.toContain("use client");
+        expect(readFileSync(join(appDir, "components", "agent-chat.tsx"), "utf8")).toMatch(/^"use client";/);
+      },
+      FLOW_TIMEOUT,
+    );
 
-  /** The refactorer's intake from `path`: a hotkey picks, Enter confirms, and the run goes on. */
-  async function runIntake(path: string, agentOrigin: string) {
-    const context = await newContext(browser);
-    try {
-      const page = await newPage(context);
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      // Every request the page makes succeeds, but the browser's own ask for a favicon the app has none of.
-      page.on("response", (response) => {
-        const { pathname } = new URL(response.url());
-        if (response.status() >= 400 && pathname !== "/favicon.ico")
-          errors.push(`${response.status()} ${response.url()}`);
-      });
-      await page.goto(`${appUrl}${path}`);
-      await composer(page).waitFor();
-      await sendMessage(page, "Refactor the date helpers in utils.ts");
+    /** The refactorer's intake from `path`: a hotkey picks, Enter confirms, and the run goes on. */
+    async function runIntake(path: string, agentOrigin: string) {
+      const context = await newContext(browser);
+      try {
+        const page = await newPage(context);
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        // Every request the page makes succeeds, but the browser's own ask for a favicon the app has none of.
+        page.on("response", (response) => {
+          const { pathname } = new URL(response.url());
+          if (response.status() >= 400 && pathname !== "/favicon.ico")
+            errors.push(`${response.status()} ${response.url()}`);
+        });
+        await page.goto(`${appUrl}${path}`);
+        await composer(page).waitFor();
+        await sendMessage(page, "Refactor the date helpers in utils.ts");
 
-      const form = questionForm(page);
-      await waitForQuestions(page);
-      await form.getByText("How much should I cover?").waitFor();
-      // The hotkey of "This file" picks it.
-      await page.keyboard.press("a");
-      await expect.poll(() => form.getByRole("radio", { name: "This file" }).isChecked()).toBe(true);
+        const form = questionForm(page);
+        await waitForQuestions(page);
+        await form.getByText("How much should I cover?").waitFor();
+        // The hotkey of "This file" picks it.
+        await page.keyboard.press("a");
+        await expect.poll(() => form.getByRole("radio", { name: "This file" }).isChecked()).toBe(true);
 
-      // The form's buttons are the app's button, with its customisation.
-      const confirm = form.locator('[data-slot="elicitation-confirm"]');
-      expect(await confirm.getAttribute("class")).toContain(CUSTOM_BUTTON_CLASS);
-      const radius = await confirm.evaluate((element) => getComputedStyle(element).borderTopLeftRadius);
-      expect(Number.parseFloat(radius), `the Confirm button's corner radius, ${radius}`).toBeGreaterThan(100);
+        // The form's buttons are the app's button, with its customisation.
+        const confirm = form.locator('[data-slot="elicitation-confirm"]');
+        expect(await confirm.getAttribute("class")).toContain(CUSTOM_BUTTON_CLASS);
+        const radius = await confirm.evaluate((element) => getComputedStyle(element).borderTopLeftRadius);
+        expect(Number.parseFloat(radius), `the Confirm button's corner radius, ${radius}`).toBeGreaterThan(
+          100,
+        );
 
-      const questions = await form.locator('[data-slot="elicitation-question"]').count();
-      for (let step = 2; step <= questions; step++) {
+        const questions = await form.locator('[data-slot="elicitation-question"]').count();
+        for (let step = 2; step <= questions; step++) {
+          await page.keyboard.press("Enter");
+          await form.getByText(`Question ${step} of ${questions}`).waitFor();
+        }
+        const answered = page.waitForResponse((response) =>
+          response.url().endsWith("/agent/tool-call/answer"),
+        );
         await page.keyboard.press("Enter");
-        await form.getByText(`Question ${step} of ${questions}`).waitFor();
+        const answer = await answered;
+        expect(answer.status(), `POST /agent/tool-call/answer answered ${await answer.text()}`).toBe(200);
+        expect(new URL(answer.url()).origin).toBe(agentOrigin);
+
+        await settledOutcome(page).getByText("Answered").waitFor();
+        // The run continued: the model's reply reads the person's pick.
+        await expect.poll(() => assistantText(page)).toContain("How much should I cover? This file");
+        await expect.poll(() => composer(page).isEnabled()).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
       }
-      const answered = page.waitForResponse((response) => response.url().endsWith("/agent/tool-call/answer"));
-      await page.keyboard.press("Enter");
-      const answer = await answered;
-      expect(answer.status(), `POST /agent/tool-call/answer answered ${await answer.text()}`).toBe(200);
-      expect(new URL(answer.url()).origin).toBe(agentOrigin);
-
-      await settledOutcome(page).getByText("Answered").waitFor();
-      // The run continued: the model's reply reads the person's pick.
-      await expect.poll(() => assistantText(page)).toContain("How much should I cover? This file");
-      await expect.poll(() => composer(page).isEnabled()).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
     }
-  }
 
-  it(
-    "runs refactorer's intake against the server on another origin, as the README's page does",
-    () => runIntake("/", product.url),
-    FLOW_TIMEOUT,
-  );
+    it(
+      "runs refactorer's intake against the server on another origin, as the README's page does",
+      () => runIntake("/", product.url),
+      FLOW_TIMEOUT,
+    );
 
-  it(
-    "runs it through the app's rewrite of /agent/*, on the app's own origin",
-    () => runIntake("/same-origin", appUrl),
-    FLOW_TIMEOUT,
-  );
-});
+    it(
+      "runs it through the app's rewrite of /agent/*, on the app's own origin",
+      () => runIntake("/same-origin", appUrl),
+      FLOW_TIMEOUT,
+    );
+  },
+  CLEANUP_TIMEOUT,
+);

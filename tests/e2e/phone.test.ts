@@ -40,7 +40,8 @@ async function openAt(size: { width: number; height: number }, agent: string): P
 
 /**
  * Fails unless `locator` lies wholly inside the viewport and is the topmost element at its centre
- * and at its corners (inset a pixel): a person can see it and reach it.
+ * and at its corners (inset a pixel, and past a rounded corner's curve): a person can see it and
+ * reach it.
  */
 async function expectInViewAndUncovered(locator: Locator, what: string): Promise<void> {
   await locator.waitFor();
@@ -50,12 +51,18 @@ async function expectInViewAndUncovered(locator: Locator, what: string): Promise
     if (rect.top < 0 || rect.left < 0 || rect.bottom > innerHeight || rect.right > innerWidth) {
       return `it is outside the ${innerWidth}×${innerHeight} viewport at ${JSON.stringify(rect)}`;
     }
+    // Inside its rounded corners: a corner's own pixel is outside a pill, and hits what is behind.
+    const radius = Math.min(
+      Number.parseFloat(getComputedStyle(element).borderTopLeftRadius) || 0,
+      rect.height / 2,
+    );
+    const inset = 1 + Math.ceil(radius * (1 - Math.SQRT1_2));
     const points = [
       [rect.left + rect.width / 2, rect.top + rect.height / 2],
-      [rect.left + 1, rect.top + 1],
-      [rect.right - 1, rect.top + 1],
-      [rect.left + 1, rect.bottom - 1],
-      [rect.right - 1, rect.bottom - 1],
+      [rect.left + inset, rect.top + inset],
+      [rect.right - inset, rect.top + inset],
+      [rect.left + inset, rect.bottom - inset],
+      [rect.right - inset, rect.bottom - inset],
     ] as const;
     for (const [x, y] of points) {
       const hit = document.elementFromPoint(x, y);
@@ -121,9 +128,10 @@ describe("the demo page on a phone", () => {
         await settledOutcome(page).getByText("Answered").waitFor();
         await expect.poll(() => composer(page).isEnabled()).toBe(true);
 
-        // Scrolled up to read, the way back sits beside the conversation, not on top of it. A
-        // second message gives the log more than a screen to scroll.
-        const viewport = page.locator('[data-slot="chat-transcript-viewport"]');
+        // Scrolled up to read, the way back is in view and clear of the header and the message
+        // box (shadcn's scroller lays it over the conversation's foot). A second message gives
+        // the conversation more than a screen to scroll.
+        const viewport = page.locator('[data-slot="message-scroller-viewport"]');
         await sendMessage(page, "Now the number helpers, please");
         await expect.poll(() => page.locator('[data-role="user"]').count()).toBe(2);
         await expect
@@ -134,27 +142,28 @@ describe("the demo page on a phone", () => {
         );
         expect(scrollable || size.height > 700).toBe(true);
         if (scrollable) {
+          // The person scrolls up with the wheel: an intent the scroller yields to.
           await viewport.evaluate((element) => {
+            element.dispatchEvent(new WheelEvent("wheel", { deltaY: -5000, bubbles: true }));
             element.scrollTop = 0;
-            element.dispatchEvent(new Event("scroll"));
           });
           const jump = page.getByRole("button", { name: "Jump to latest" });
+          await expect.poll(() => jump.getAttribute("data-active")).toBe("true");
           await expectInViewAndUncovered(jump, "Jump to latest");
           const boxes = await page.evaluate(() => {
             const box = (selector: string) =>
               document.querySelector(selector)?.getBoundingClientRect() ?? null;
             return {
-              jump: box('[data-slot="chat-transcript-jump"]'),
-              viewport: box('[data-slot="chat-transcript-viewport"]'),
+              jump: box('[data-slot="message-scroller-button"]'),
               footer: box('[data-slot="agent-chat-footer"]'),
               header: box('[data-slot="agent-chat-header"]'),
             };
           });
-          expect(overlaps(boxes.jump, boxes.viewport)).toBe(false);
           expect(overlaps(boxes.jump, boxes.footer)).toBe(false);
           expect(overlaps(boxes.jump, boxes.header)).toBe(false);
           await jump.click();
-          await jump.waitFor({ state: "detached" });
+          // Back at the end there is nothing to jump to: the button goes inert, out of the tab order.
+          await expect.poll(() => jump.getAttribute("data-active")).toBe("false");
         }
         await expectInViewAndUncovered(composer(page), "the message box after the reply");
       },
@@ -186,7 +195,7 @@ describe("a 300-character word", () => {
         expect(await horizontalOverflow(page)).toBe(0);
         // Nothing inside the conversation is wider than its column either.
         const widest = await page.evaluate(() => {
-          const column = document.querySelector('[data-slot="chat-transcript-content"]');
+          const column = document.querySelector('[data-slot="message-scroller-content"]');
           if (!column) return undefined;
           const right = column.getBoundingClientRect().right;
           return Math.max(
@@ -196,7 +205,7 @@ describe("a 300-character word", () => {
           );
         });
         expect(widest).toBeLessThanOrEqual(1);
-        const viewport = page.locator('[data-slot="chat-transcript-viewport"]');
+        const viewport = page.locator('[data-slot="message-scroller-viewport"]');
         expect(await viewport.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
       },
       FLOW_TIMEOUT,

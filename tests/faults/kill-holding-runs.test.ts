@@ -79,9 +79,19 @@ describe("a process killed while it holds runs", { timeout: 180_000 }, () => {
       },
       { timeoutMs: 30_000, intervalMs: 20 },
     );
-    // The runs started first are past their tool's side effect by now, the others not yet.
-    await sleep(2_500);
+    // The runs started first reach their tool's side effect first: kill as soon as one has, while
+    // the others have not yet.
+    const sentLines = () => readFileSync(log, "utf8").split("\n").filter(Boolean);
+    await waitFor(
+      "a run of the doomed process to send its note",
+      async () => (sentLines().length > 0 ? true : undefined),
+      { timeoutMs: 60_000, intervalMs: 10 },
+    );
     await doomed.kill("SIGKILL");
+    // The mix the test is about: some runs were killed after their side effect, some before it.
+    const sentBeforeKill = sentLines();
+    expect(sentBeforeKill.length).toBeGreaterThan(0);
+    expect(sentBeforeKill.length).toBeLessThan(RUNS);
 
     const runs = await waitFor(
       "every run to finish on the survivor",
@@ -109,7 +119,9 @@ describe("a process killed while it holds runs", { timeout: 180_000 }, () => {
     }
     // At most once: no note is sent twice, and every call recorded as done did send its note. A
     // call killed after its claim and before its work is the one kind that sends none.
-    const sent = readFileSync(log, "utf8").split("\n").filter(Boolean);
+    const sent = sentLines();
+    // The notes sent before the kill are not sent again; the rest were sent by the survivor.
+    expect(sent.slice(0, sentBeforeKill.length)).toEqual(sentBeforeKill);
     expect(new Set(sent).size).toBe(sent.length);
     expect(sent.length).toBeLessThanOrEqual(RUNS);
     expect(sent.length).toBeGreaterThanOrEqual(calls.filter((row) => row.status === "completed").length);

@@ -11,6 +11,8 @@ const CLIENTS = 20;
 // The process is killed once this many threads have started, mid-load.
 const KILL_AFTER = 60;
 const MAX_ATTEMPTS = 40;
+// Long enough for a loaded machine: a live process that leaves a request unanswered this long fails.
+const TIMEOUT_MS = 60_000;
 
 let cluster: FaultCluster | undefined;
 let databaseUrl = "";
@@ -39,21 +41,50 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `work` against a live process, moving to another one when a request fails mid-way. */
-async function onAnyProcess<T>(what: string, work: (url: string) => Promise<T>): Promise<T> {
+/** One request of the load: what it was, which process it went to, and the status it got (0: none). */
+interface Exchange {
+  what: string;
+  pid: number;
+  status: number;
+}
+
+/** Every request of the load, answered or not: a test of its own reads them all at the end. */
+const exchanges: Exchange[] = [];
+/** The process killed mid-load: the only one allowed to leave a request unanswered. */
+let killedPid: number | undefined;
+
+/**
+ * Sends a request to a live process and records its status. Only a request that got no answer (its
+ * process died under it) moves to another process; any answer is returned as it is, to be checked,
+ * so no server error is retried away.
+ */
+async function onAnyProcess<T extends { status: number }>(
+  what: string,
+  send: (url: string) => Promise<T>,
+): Promise<T> {
   let last: unknown;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const target = live[attempt % Math.max(1, live.length)];
     if (target) {
       try {
-        return await work(target.url);
+        const response = await send(target.url);
+        exchanges.push({ what, pid: target.pid, status: response.status });
+        return response;
       } catch (error) {
+        exchanges.push({ what, pid: target.pid, status: 0 });
         last = error;
       }
     }
     await sleep(100);
   }
-  throw new Error(`${what} failed ${MAX_ATTEMPTS} times; last: ${String(last)}`);
+  throw new Error(`${what} got no answer ${MAX_ATTEMPTS} times; last: ${String(last)}`);
+}
+
+/** Fails at once, naming the request, on a status the request should never get. */
+function expectStatus(what: string, got: { status: number; body?: unknown }, allowed: readonly number[]) {
+  if (!allowed.includes(got.status)) {
+    throw new Error(`${what} answered ${got.status}: ${JSON.stringify(got.body ?? null).slice(0, 500)}`);
+  }
 }
 
 /** What one settle attempt got, for counting settlements. */
@@ -73,6 +104,7 @@ describe("load with a failure", { timeout: 300_000 }, () => {
     const killAndRestart = async () => {
       const victim = live.shift();
       if (!victim) return;
+      killedPid = victim.pid;
       await victim.kill("SIGKILL");
       // Its leases end as time would end them; only the dead process's, so no live claim is broken.
       await faults.query(
@@ -84,21 +116,29 @@ describe("load with a failure", { timeout: 300_000 }, () => {
     };
 
     const settle = async (actor: string, toolCallId: string) => {
-      await onAnyProcess(`answering ${toolCallId}`, async (url) => {
-        let response: Awaited<ReturnType<ReturnType<typeof apiClient>["post"]>>;
+      const what = `answering ${toolCallId}`;
+      const response = await onAnyProcess(what, async (url) => {
         try {
-          response = await apiClient(url, actor).post("/agent/tool-call/answer", { toolCallId });
+          const answered = await apiClient(url, actor, TIMEOUT_MS).post("/agent/tool-call/answer", {
+            toolCallId,
+          });
+          attempts.push({ toolCallId, status: answered.status });
+          return answered;
         } catch (error) {
           // The process died mid-request: the answer may have committed before it did, so this
           // attempt counts (status 0) and a later 409 for the same call is expected.
           attempts.push({ toolCallId, status: 0 });
           throw error;
         }
-        attempts.push({ toolCallId, status: response.status });
-        if (response.status !== 200 && response.status !== 409) {
-          throw new Error(`answer ${toolCallId}: ${response.status} ${JSON.stringify(response.body)}`);
-        }
       });
+      expectStatus(what, response, [200, 409]);
+    };
+    const pendingIds = async (actor: string) => {
+      const response = await onAnyProcess(`reading ${actor}'s approvals`, (url) =>
+        apiClient(url, actor, TIMEOUT_MS).get("/agent/approvals?limit=200"),
+      );
+      expectStatus(`reading ${actor}'s approvals`, response, [200]);
+      return (response.body as { approvals: { id: string }[] }).approvals.map((row) => row.id);
     };
 
     const client = async (index: number) => {
@@ -106,38 +146,26 @@ describe("load with a failure", { timeout: 300_000 }, () => {
       for (let thread = 0; thread < THREADS / CLIENTS; thread++) {
         started += 1;
         if (started === KILL_AFTER) killed = killAndRestart();
-        const runId = await onAnyProcess(`chat of ${actor}`, async (url) => {
-          const response = await apiClient(url, actor).postStream(
+        const what = `chat of ${actor}`;
+        const chat = await onAnyProcess(what, (url) =>
+          apiClient(url, actor, TIMEOUT_MS).postStream(
             "/agent/chat",
             chatBody("refactorer", `Refactor module ${index}-${thread}`),
-          );
-          if (response.status !== 200) throw new Error(`chat answered ${response.status}`);
-          // The stream may die with its process; the run is in the store either way.
-          await readFrames(response).catch(() => undefined);
-          return response.headers.get("x-run-id") ?? "";
-        });
-        const toolCallId = intakeId(runId);
+          ),
+        );
+        expectStatus(what, chat, [200]);
+        // The stream may die with its process; the run is in the store either way.
+        await readFrames(chat).catch(() => undefined);
+        const toolCallId = intakeId(chat.headers.get("x-run-id") ?? "");
         await waitFor(
           `${toolCallId} to wait for an answer`,
-          () =>
-            onAnyProcess("reading approvals", async (url) => {
-              const pending = (await apiClient(url, actor).get("/agent/approvals?limit=200")).body as {
-                approvals: { id: string }[];
-              };
-              return pending.approvals.some((row) => row.id === toolCallId) ? true : undefined;
-            }),
+          async () => ((await pendingIds(actor)).includes(toolCallId) ? true : undefined),
           { timeoutMs: 60_000, intervalMs: 100 },
         );
         await settle(actor, toolCallId);
       }
       // A chat that died after its run was stored left a run this client never heard of.
-      const leftovers = await onAnyProcess("reading approvals", async (url) => {
-        const pending = (await apiClient(url, actor).get("/agent/approvals?limit=200")).body as {
-          approvals: { id: string }[];
-        };
-        return pending.approvals.map((row) => row.id);
-      });
-      for (const toolCallId of leftovers) await settle(actor, toolCallId);
+      for (const toolCallId of await pendingIds(actor)) await settle(actor, toolCallId);
     };
 
     await Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
@@ -199,6 +227,12 @@ describe("load with a failure", { timeout: 300_000 }, () => {
       });
       expect(run.distinctNames, run.id).toBe(run.names);
     }
+
+    // Every request got an answer from a live process, none of them a server error; only the killed
+    // process left requests unanswered.
+    expect(exchanges.filter((exchange) => exchange.status >= 500)).toEqual([]);
+    expect(exchanges.filter((exchange) => exchange.status === 0 && exchange.pid !== killedPid)).toEqual([]);
+    expect(exchanges.length).toBeGreaterThan(THREADS * 3);
 
     // One 200 per call; a 409 only where an earlier attempt may have landed before its process died.
     const byCall = Map.groupBy(attempts, (attempt) => attempt.toolCallId);

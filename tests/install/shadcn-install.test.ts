@@ -14,6 +14,9 @@ import {
 import { type RegistryServer, startRegistryServer } from "./registry-server";
 import { runShadcn, writeShadcnHome } from "./shadcn-home";
 
+/** How long removing the fresh apps may take on a busy machine. */
+const CLEANUP_TIMEOUT = 120_000;
+
 // Installs run the real shadcn CLI and npm (from its cache first) into fresh apps: minutes, not seconds.
 const INSTALL_TEST_TIMEOUT = 8 * 60_000;
 const SHADCN = join(ROOT, "node_modules", "shadcn", "dist", "index.js");
@@ -118,10 +121,11 @@ beforeAll(async () => {
   server = await startRegistryServer(join(workDir, "r"), writeShadcnHome(join(workDir, "shadcn")));
 }, 90_000);
 
+// Removing the apps (thousands of files each: lucide-react alone ships ~5,000) takes a while.
 afterAll(async () => {
   await server?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+}, CLEANUP_TIMEOUT);
 
 describe("shadcn add from the prepick registry, into a fresh Vite + React + Tailwind 4 app", () => {
   it(

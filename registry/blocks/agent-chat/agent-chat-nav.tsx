@@ -108,7 +108,8 @@ export function useAgentChatNav(props: AgentChatNavProps): {
       close();
     },
   };
-  const count = <InboxCount count={props.inbox.count} />;
+  // The one count the page says aloud as it changes (the inbox heading's own is silent).
+  const count = <InboxCount count={props.inbox.count} live />;
   const actions = narrow ? (
     <>
       <Button

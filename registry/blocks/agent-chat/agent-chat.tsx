@@ -55,7 +55,11 @@ function AgentChat({
   fetch?: typeof fetch;
   /** The conversation to show; a new one when left out. */
   threadId?: string;
-  /** Called with the conversation the person opened or started. */
+  /**
+   * Called with the conversation the person opened or started, and once on mount with the one the
+   * block started itself when `threadId` was left out (it is not on the server before its first
+   * message, so leave `threadId` out again for it rather than passing it back).
+   */
   onThreadChange?: (threadId: string) => void;
   /** Whether to show the conversations and the inbox (leave them out when the page has its own). */
   navigation?: boolean;
@@ -106,14 +110,25 @@ function AgentChat({
   // The inbox and the list read through the new conversations' transport, whichever thread is open.
   const { client } = transportFor(agent);
   const inbox = usePendingCalls({ client, messages });
-  const threads = useThreads({ client, pending: inbox.calls });
+  // Without the navigation the page shows its own list, if any: the block reads none.
+  const threads = useThreads({ client, pending: inbox.calls, enabled: navigation });
 
-  // A conversation opened or started: the list reads its first page again.
+  // A conversation opened or started: the list reads its first page again (it read it on mount).
   const { refresh } = threads;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new thread id is the reason to refresh.
+  const listedFor = React.useRef(threadId);
   React.useEffect(() => {
+    if (listedFor.current === threadId) return;
+    listedFor.current = threadId;
     if (navigation) void refresh();
   }, [threadId, refresh, navigation]);
+
+  // The page hears of the conversation the block started on its own, to keep it in its address.
+  const onThreadChangeRef = React.useRef(onThreadChange);
+  onThreadChangeRef.current = onThreadChange;
+  const initialThread = React.useRef(shown === undefined ? threadId : undefined);
+  React.useEffect(() => {
+    if (initialThread.current !== undefined) onThreadChangeRef.current?.(initialThread.current);
+  }, []);
 
   // A listed conversation is on the server: opening it reads it.
   const open = (id: string) => {

@@ -1,3 +1,4 @@
+import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
@@ -26,19 +27,11 @@ function NativeSelect({
         )}
         {...props}
       />
-      <svg
+      <ChevronDownIcon
         aria-hidden="true"
         data-slot="native-select-icon"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className="pointer-events-none absolute top-1/2 end-3.5 size-4 -translate-y-1/2 select-none text-muted-foreground opacity-50"
-      >
-        <path d="m6 9 6 6 6-6" />
-      </svg>
+      />
     </div>
   );
 }

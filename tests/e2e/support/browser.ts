@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   chromium,
   type Locator,
   type Page,
@@ -37,12 +38,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (its own cookie, so its own actor on the server) in the given colour scheme. */
+/**
+ * A fresh context (its own cookie, so its own actor on the server) in the given colour scheme;
+ * `options` adds to it (a phone's viewport, `hasTouch` and `isMobile`, a locale).
+ */
 export function newContext(
   browser: Browser,
   colorScheme: "light" | "dark" = "light",
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORT, colorScheme, reducedMotion: "reduce" });
+  return browser.newContext({ viewport: VIEWPORT, colorScheme, reducedMotion: "reduce", ...options });
 }
 
 /** A page of `context` whose waits fail after a bound, not at the test's timeout. */

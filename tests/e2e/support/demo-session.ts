@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { ServerProcess } from "../../support/server-process";
 import { removeTempFolders, tempFolder } from "../../support/temp-folder";
@@ -9,8 +9,8 @@ import { ensureBuilt, startProduct } from "./product";
 export interface DemoSession {
   /** The server's base URL. */
   readonly url: string;
-  /** A fresh context (its own actor), closed after the test. */
-  context(colorScheme?: "light" | "dark"): Promise<BrowserContext>;
+  /** A fresh context (its own actor), closed after the test; `options` add to it (see `newContext`). */
+  context(colorScheme?: "light" | "dark", options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page in a fresh context, on `agent`'s conversation of the demo page. */
   open(agent: string, colorScheme?: "light" | "dark"): Promise<Page>;
 }
@@ -49,8 +49,8 @@ export function startDemoSession(prefix: string): DemoSession {
     get url() {
       return started().server.url;
     },
-    async context(colorScheme = "light") {
-      const context = await newContext(started().browser, colorScheme);
+    async context(colorScheme = "light", options = {}) {
+      const context = await newContext(started().browser, colorScheme, options);
       contexts.push(context);
       return context;
     },
