@@ -163,6 +163,23 @@ export const germanMessages: PrepickMessages = {
     loadFailed: () =>
       "Diese Unterhaltung konnte nicht geladen werden. Prüfen Sie die Verbindung und laden Sie die Seite neu.",
     replyFailed: () => "Die Antwort brach vor dem Ende ab. Prüfen Sie die Verbindung und senden Sie erneut.",
+    runFailed: ({ code, errorId }) => {
+      const id = errorId ? ` Wenn es wieder passiert, nennen Sie den Fehler ${errorId}.` : "";
+      switch (code) {
+        case "model-timeout":
+          return `Das Modell des Agenten hat zu lange gebraucht, deshalb brach die Antwort ab. Senden Sie Ihre Nachricht erneut.${id}`;
+        case "model-failed":
+          return `Das Modell des Agenten konnte nicht antworten, deshalb brach die Antwort ab. Senden Sie Ihre Nachricht erneut.${id}`;
+        case "step-limit":
+          return `Der Agent arbeitete weiter, ohne zu einer Antwort zu kommen, und hörte deshalb auf. Fragen Sie in kleineren Schritten.${id}`;
+        case "agent-changed":
+          return `Der Agent wurde geändert, während er an dieser Antwort arbeitete. Senden Sie Ihre Nachricht erneut.${id}`;
+        case "agent-missing":
+          return `Der Agent dieses Gesprächs ist nicht mehr verfügbar.${id}`;
+        default:
+          return `Auf dem Server ging etwas schief, deshalb brach die Antwort ab.${id}`;
+      }
+    },
     jumpToLatest: "Zur neuesten Nachricht",
     showEarlier: "Frühere Nachrichten zeigen",
     loadingEarlier: "Frühere Nachrichten werden geladen…",
@@ -365,6 +382,24 @@ export const arabicMessages: PrepickMessages = {
     start: "قل ما تحتاجه. إن كانت لدى الوكيل أسئلة فسيطرحها أولًا، واختياراته محددة مسبقًا.",
     loadFailed: () => "تعذر تحميل هذه المحادثة. تحقق من الاتصال ثم أعد تحميل الصفحة.",
     replyFailed: () => "توقف الرد قبل أن يكتمل. تحقق من الاتصال ثم أرسل مجددًا.",
+    runFailed: ({ code, errorId }) => {
+      // The id is Latin text inside a right-to-left sentence: isolated, so it reads whole.
+      const id = errorId ? ` إذا تكرر ذلك، فاذكر رمز الخطأ \u2068${errorId}\u2069.` : "";
+      switch (code) {
+        case "model-timeout":
+          return `استغرق نموذج الوكيل وقتًا طويلًا في الرد، لذا توقف الرد. أرسل رسالتك مجددًا.${id}`;
+        case "model-failed":
+          return `تعذر على نموذج الوكيل الرد، لذا توقف الرد. أرسل رسالتك مجددًا.${id}`;
+        case "step-limit":
+          return `واصل الوكيل العمل دون الوصول إلى إجابة، لذا توقف. جرّب أن تسأل على خطوات أصغر.${id}`;
+        case "agent-changed":
+          return `تغيّر الوكيل أثناء عمله على هذا الرد، لذا توقف الرد. أرسل رسالتك مجددًا.${id}`;
+        case "agent-missing":
+          return `لم يعد وكيل هذه المحادثة متاحًا.${id}`;
+        default:
+          return `حدث خطأ في الخادم، لذا توقف الرد.${id}`;
+      }
+    },
     jumpToLatest: "انتقل إلى الأحدث",
     showEarlier: "اعرض الرسائل السابقة",
     loadingEarlier: "جارٍ تحميل الرسائل السابقة…",

@@ -13,8 +13,6 @@ export default defineConfig({
       "server/settle-once.test.ts",
       "server/intake-flow.test.ts",
       "server/ask-and-tools.test.ts",
-      "server/durability.test.ts",
-      "server/model-crash.test.ts",
       "server/shared-store.test.ts",
       "server/inbox.test.ts",
     ],

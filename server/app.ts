@@ -2,26 +2,31 @@ import { resolve } from "node:path";
 import type { LanguageModel } from "ai";
 import { type Context, Hono } from "hono";
 import { loadPatternEngine } from "prepick/core";
-import { checkAgents } from "./agents/check-agents";
+import { checkAgents, isTimeoutMs, MAX_TIMEOUT_MS } from "./agents/check-agents";
 import type { AgentDefinition, AgentModuleOptions } from "./agents/types";
 import type { Database } from "./database/database";
 import { openDatabase } from "./database/open-database";
+import { isStoreUnavailable } from "./database/store-unavailable";
 import { type ActorVariables, type Authenticate, actorMiddleware, pageCookieMiddleware } from "./http/actor";
 import { agUiRoute } from "./http/ag-ui/ag-ui-route";
 import { chatRoute } from "./http/chat-route";
 import type { RouteContext } from "./http/context";
 import { corsMiddleware } from "./http/cors";
 import { crossSiteGuard } from "./http/cross-site-guard";
+import { hostCheck, isLoopbackAddress } from "./http/host-check";
 import { DEFAULT_INBOX_POLL_MS } from "./http/inbox-stream";
+import { OpenFeeds } from "./http/open-feeds";
 import { readRoutes } from "./http/read-routes";
 import { runRoutes } from "./http/run-routes";
 import { staticRoutes } from "./http/static-routes";
 import { storableUrlMiddleware } from "./http/storable-url";
 import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
+import { logError } from "./log";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
+import { sweepRetention } from "./store/retention";
 import { createStore, type Store } from "./store/store";
 import { FrameHub } from "./stream/frame-hub";
 
@@ -53,6 +58,17 @@ export interface PrepickOptions extends AgentModuleOptions {
    * (`PREPICK_CORS_ORIGINS`), e.g. an app's dev server `http://localhost:5173`. Default none.
    */
   corsOrigins?: readonly string[];
+  /**
+   * The interface the listener binds (`createServer` passes its own). On a loopback one
+   * (`127.0.0.1`, `::1`, `localhost`) the server answers only requests whose `Host` is a loopback
+   * name or one of `allowedHosts` (421 otherwise), so a page reached by DNS rebinding is refused.
+   */
+  host?: string;
+  /**
+   * Host names the server answers besides loopback ones (`PREPICK_ALLOWED_HOSTS`), e.g. the name
+   * a proxy in front forwards. When given, every other `Host` is refused (421), whatever the bind.
+   */
+  allowedHosts?: readonly string[];
   /** How long a worker's claim on a run lasts without renewal, in ms (default 30 000). */
   leaseMs?: number;
   /**
@@ -75,11 +91,54 @@ export interface PrepickOptions extends AgentModuleOptions {
   /** How long closing waits for running runs, in ms (default 5 000). */
   stopGraceMs?: number;
   /**
+   * How long one model call may take, in ms, for agents that set no `timeouts.modelMs`
+   * (`PREPICK_MODEL_TIMEOUT_MS`, default 300 000). Past it the run fails with `model-timeout`.
+   */
+  modelTimeoutMs?: number;
+  /**
+   * How long one tool handler may take, in ms, for agents and tools that set none
+   * (`PREPICK_TOOL_TIMEOUT_MS`, default 300 000). Past it the call fails with `tool-timeout`.
+   */
+  toolTimeoutMs?: number;
+  /**
    * How often an inbox feed reads the store when no notification came, in ms
    * (`PREPICK_INBOX_POLL_MS`, default 10 000): it only bounds the delay of a lost notification.
    */
   inboxPollMs?: number;
+  /**
+   * The most inbox feeds (`GET /agent/approvals/stream`) one actor may hold open in this process
+   * (`PREPICK_MAX_FEEDS_PER_ACTOR`, default 8); past it a new one answers 429 with Retry-After.
+   * A browser shares one feed between its tabs.
+   */
+  maxFeedsPerActor?: number;
+  /**
+   * The most runs one actor may have `ready` or `running` at once, across processes
+   * (`PREPICK_MAX_ACTIVE_RUNS_PER_ACTOR`; default none). Past it a new turn answers 429 with
+   * Retry-After. Parked runs wait on the person, not the server, and do not count.
+   */
+  maxActiveRunsPerActor?: number;
+  /**
+   * The most turns one actor may start in a minute, across processes
+   * (`PREPICK_MAX_STARTS_PER_MINUTE`; default none). Past it a new turn answers 429 with the
+   * seconds until one leaves the minute as Retry-After.
+   */
+  maxStartsPerMinute?: number;
+  /**
+   * How long a finished run keeps its frames and checkpoints, in ms (`PREPICK_RETENTION_DAYS`;
+   * default forever). Past it they are removed but the run's first and last frame; the run, its
+   * messages, tool calls and usage stay. Parked runs are never touched.
+   */
+  retentionMs?: number;
 }
+
+/** How many inbox feeds one actor may hold open in one process, unless configured. */
+const DEFAULT_FEEDS_PER_ACTOR = 8;
+
+/** How long a client waits before trying again when the store cannot be reached, in seconds. */
+const STORE_RETRY_AFTER_S = 2;
+
+/** The default time limit of one model call, and of one tool handler: five minutes. */
+export const DEFAULT_CALL_TIMEOUT_MS = 300_000;
 
 /** A running reference server without its HTTP listener: `app.fetch` serves requests. */
 export interface PrepickApp {
@@ -103,6 +162,25 @@ export interface PrepickApp {
  */
 export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   await loadPatternEngine();
+  for (const name of [
+    "maxFeedsPerActor",
+    "maxActiveRunsPerActor",
+    "maxStartsPerMinute",
+    "retentionMs",
+  ] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) {
+      throw new Error(`${name} must be a whole number, at least 1, not ${JSON.stringify(value)}`);
+    }
+  }
+  for (const name of ["modelTimeoutMs", "toolTimeoutMs"] as const) {
+    const value = options[name];
+    if (value !== undefined && !isTimeoutMs(value)) {
+      throw new Error(
+        `${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${JSON.stringify(value)}`,
+      );
+    }
+  }
   const agents = checkAgents(options.agents, options);
   const moduleModel: LanguageModel =
     options.model ?? resolveModel(process.env, { latencyMs: options.scriptedLatencyMs ?? 0 });
@@ -131,8 +209,16 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     sweepMs: options.sweepMs ?? 2_000,
     maxRuns: options.maxRuns ?? 500,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
+    timeouts: {
+      modelMs: options.modelTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+      toolMs: options.toolTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    },
   });
   await worker.start();
+  const stopRetention =
+    options.retentionMs !== undefined
+      ? sweepRetention(store, options.retentionMs, (error) => logError("pruning finished runs failed", error))
+      : undefined;
   const closing = new AbortController();
   const context: RouteContext = {
     store,
@@ -142,6 +228,11 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     agents,
     closing: closing.signal,
     inboxPollMs: options.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
+    feeds: new OpenFeeds(options.maxFeedsPerActor ?? DEFAULT_FEEDS_PER_ACTOR),
+    limits: {
+      ...(options.maxActiveRunsPerActor !== undefined ? { activeRuns: options.maxActiveRunsPerActor } : {}),
+      ...(options.maxStartsPerMinute !== undefined ? { startsPerMinute: options.maxStartsPerMinute } : {}),
+    },
   };
   const app = new Hono<{ Variables: ActorVariables }>();
   // Shutting down: requests already in flight finish; new ones, and any that still fail because
@@ -167,6 +258,12 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
       if (inFlight === 0) drained?.();
     }
   });
+  // Before anything reads the request: a page that reached this server under another site's name
+  // is refused whole.
+  const loopback = options.host !== undefined && isLoopbackAddress(options.host);
+  if (loopback || (options.allowedHosts?.length ?? 0) > 0) {
+    app.use("*", hostCheck({ loopback, hosts: options.allowedHosts ?? [] }));
+  }
   app.use("*", storableUrlMiddleware());
   const corsOrigins = options.corsOrigins ?? [];
   // Before the actor check too: a request another site sent is refused before it can act or be
@@ -194,8 +291,23 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {
     if (draining) return unavailable(c);
-    console.error(`Prepick: ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json({ error: "The server failed to handle the request." }, 500);
+    // The log line is JSON: a path holding %0a cannot start a line of its own. The person gets
+    // the line's id, never the error's own text.
+    const request = { method: c.req.method, path: c.req.path };
+    if (isStoreUnavailable(error)) {
+      const errorId = logError("store unavailable", error, request);
+      return c.json(
+        {
+          error: "The server cannot reach its store just now; try again in a few seconds.",
+          code: "store-unavailable",
+          errorId,
+        },
+        503,
+        { "retry-after": String(STORE_RETRY_AFTER_S) },
+      );
+    }
+    const errorId = logError("request failed", error, request);
+    return c.json({ error: "The server failed to handle the request.", code: "internal", errorId }, 500);
   });
   let closed: Promise<void> | undefined;
   return {
@@ -216,6 +328,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
             };
           });
         }
+        await stopRetention?.();
         await worker.stop();
         await hub.stop();
         await inboxHub.stop();

@@ -175,7 +175,7 @@ describe("cancel", () => {
 });
 
 describe("cancel while running", () => {
-  it("flags the run and ends it as cancelled at its next checkpoint", async () => {
+  it("aborts the tool in flight and ends the run as cancelled, without waiting for the tool", async () => {
     const release = holdSlowTool();
     const response = fetch(`${server.url}/agent/chat`, {
       method: "POST",
@@ -193,12 +193,22 @@ describe("cancel while running", () => {
     const cancelling = await call(server, "POST", `/agent/runs/${runId}/cancel`, "jo");
     expect(cancelling.status).toBe(202);
     expect(cancelling.body).toEqual({ runId, status: "cancelling" });
-    release();
+    // The tool never returns until the test lets it: the run ends cancelled while it still waits.
     const frames = await readFrames(started);
-    expect(frameOf(frames, "tool-output")?.output).toEqual({ waited: true });
+    const callId = frameOf(frames, "tool-call")?.id ?? "";
+    expect(kinds(frames).slice(-2)).toEqual(["tool-denied", "run-finish"]);
+    expect(frameOf(frames, "tool-denied")).toEqual({
+      kind: "tool-denied",
+      id: callId,
+      reason: "cancelled",
+      cancelled: true,
+    });
     expect(frames.at(-1)?.frame).toEqual({ kind: "run-finish", status: "cancelled" });
+    expect(kinds(frames)).not.toContain("tool-output");
     expect(kinds(frames)).not.toContain("text-delta");
     expect((await server.store.runs.get(runId))?.status).toBe("cancelled");
+    expect((await server.store.toolCalls.get(callId))?.status).toBe("cancelled");
+    release();
   });
 });
 

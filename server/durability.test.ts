@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentConfig } from "./agents/types";
+import { captureLog } from "./testing/capture-log";
 import { call, chat, follow, frameOf, kinds, startServer, tempDataDir } from "./testing/harness";
 import { refactorer } from "./testing/test-agents";
 
@@ -91,12 +92,17 @@ describe("durable runs", () => {
     // The same agent now declares an intake: replay reaches intake:ask where the journal holds a model call.
     const changed: AgentConfig = { ...asking, intake: refactorer.intake };
     const second = await serverOn(dir.path, [changed]);
+    const log = captureLog();
+    cleanups.push(async () => log.restore());
     await call(second, "POST", "/agent/tool-call/answer", "bob", { toolCallId: callId });
     const rest = await follow(second, "bob", run.runId, run.frames.at(-1)?.seq ?? 0);
     const finish = frameOf(rest, "run-finish");
-    expect(finish?.status).toBe("failed");
-    expect(finish?.error).toContain('position 1 recorded "stream:step-start:0"');
-    expect(finish?.error).toContain('reached "intake:ask"');
+    expect(finish).toMatchObject({ status: "failed", code: "agent-changed" });
+    // The person reads a sentence; the log line their error id names holds the positions.
+    expect(finish?.error).toBe("The agent was changed while it worked on this reply, so the reply stopped.");
+    const entry = log.entry(finish?.errorId ?? "");
+    expect(entry?.error).toContain('position 1 recorded "stream:step-start:0"');
+    expect(entry?.error).toContain('reached "intake:ask"');
     // The answer was recorded as it arrived (its signal and outcome); the run then went no further.
     expect(kinds(rest)).toEqual(["tool-output", "run-finish"]);
   });

@@ -1,6 +1,8 @@
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTOR_COOKIE_MAX_AGE } from "./http/actor";
+import { parseAllowedHosts } from "./http/host-check";
 import type { PrepickServer } from "./server";
 import { chat, startServer, tempDataDir } from "./testing/harness";
 import { plain, refactorer } from "./testing/test-agents";
@@ -220,5 +222,112 @@ describe("who the actor is", () => {
   it("keeps the header working by default, for development and tests", async () => {
     const run = await chat(server, "ada", "Say hello", { agent: "plain" });
     expect(run.status).toBe(200);
+  });
+});
+
+/** A GET with a `Host` header of our choosing (fetch keeps its own), answered as status and body. */
+function getWithHost(url: string, path: string, host: string, headers: Record<string, string> = {}) {
+  const target = new URL(url);
+  return new Promise<{ status: number; body: string; setCookie: string[] }>((resolve, reject) => {
+    const request = httpRequest(
+      { host: target.hostname, port: target.port, path, headers: { ...headers, host } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            setCookie: response.headers["set-cookie"] ?? [],
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("the Host a request names", () => {
+  it("is refused (421) when it is not a loopback name: a rebound page of another site reaches nothing", async () => {
+    const port = new URL(server.url).port;
+    const rebound = `rebind.test:${port}`;
+    const read = await getWithHost(server.url, "/agent/approvals", rebound, {
+      "x-actor-id": "ada",
+      origin: `http://${rebound}`,
+    });
+    expect(read.status).toBe(421);
+    expect(JSON.parse(read.body)).toMatchObject({ field: "Host", value: rebound });
+    expect(JSON.parse(read.body).error).toContain(`Host "${rebound}" is not a name this server answers`);
+    const page = await getWithHost(server.url, "/", rebound, NAVIGATION);
+    expect(page.status).toBe(421);
+    expect(page.setCookie).toEqual([]);
+    for (const name of [`localhost:${port}`, `127.0.0.1:${port}`, `app.localhost:${port}`, `[::1]:${port}`]) {
+      expect(
+        (await getWithHost(server.url, "/agent/approvals", name, { "x-actor-id": "ada" })).status,
+        name,
+      ).toBe(200);
+    }
+  });
+
+  it("answers the hosts an operator lists, and only those besides loopback names", async () => {
+    const listed = await startServer({ agents: [plain], allowedHosts: ["prepick.example.com"] });
+    try {
+      const port = new URL(listed.url).port;
+      const ok = await getWithHost(listed.url, "/agent/agents", `prepick.example.com:${port}`, {
+        "x-actor-id": "ada",
+      });
+      expect(ok.status).toBe(200);
+      const other = await getWithHost(listed.url, "/agent/agents", "evil.example.com", {
+        "x-actor-id": "ada",
+      });
+      expect(other.status).toBe(421);
+    } finally {
+      await listed.close();
+    }
+    expect(() => parseAllowedHosts("https://app.example.com")).toThrow(
+      /PREPICK_ALLOWED_HOSTS must list host names/,
+    );
+    expect(() => parseAllowedHosts("app.example.com:443")).toThrow(/PREPICK_ALLOWED_HOSTS/);
+    expect(parseAllowedHosts(" App.Example.com., [::1] ")).toEqual(["app.example.com", "[::1]"]);
+  });
+});
+
+describe("more than one actor cookie", () => {
+  it("is refused naming the cookie: a cookie set from another port of the host cannot take over", async () => {
+    const victim = (await loadPage()).cookie;
+    const runId = await parkedRunOf(victim);
+    const attacker = (await loadPage()).cookie;
+    // The other port's cookie has the longer path, /agent, so the browser sends it first.
+    const both = await fetch(`${server.url}/agent/runs/${runId}/checkpoints`, {
+      headers: { cookie: `${attacker}; ${victim}`, "sec-fetch-site": "same-origin" },
+    });
+    expect(both.status).toBe(400);
+    const body = (await both.json()) as { error: string; field: string; value: string };
+    expect(body).toMatchObject({ field: "cookie", value: "prepick_actor" });
+    expect(body.error).toContain("carries 2 prepick_actor cookies");
+    const sent = await fetch(`${server.url}/agent/chat`, {
+      method: "POST",
+      headers: {
+        cookie: `${attacker}; ${victim}`,
+        "content-type": "application/json",
+        origin: server.url,
+        "sec-fetch-site": "same-origin",
+      },
+      body: JSON.stringify({ message: { role: "user", parts: [{ type: "text", text: "Secret plans" }] } }),
+    });
+    expect(sent.status).toBe(400);
+    await sent.text();
+    expect(sent.headers.get("set-cookie")).toBeNull();
+    // Alone, each cookie is its own actor, as before.
+    const own = await fetch(`${server.url}/agent/runs/${runId}/checkpoints`, { headers: { cookie: victim } });
+    expect(own.status).toBe(200);
+    const foreign = await fetch(`${server.url}/agent/runs/${runId}/checkpoints`, {
+      headers: { cookie: attacker },
+    });
+    expect(foreign.status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { DEMO_AGENTS } from "./agents/demo-agents";
 import { type AgentsModule, loadAgentsModule } from "./agents-module";
 import { parseCorsOrigins } from "./http/cors";
+import { isLoopbackAddress, parseAllowedHosts } from "./http/host-check";
 import { createServer } from "./server";
 
 function readPort(raw: string | undefined): number {
@@ -37,22 +38,27 @@ function readSwitch(name: string): boolean | undefined {
   throw new Error(`${name} must be true or false, not ${JSON.stringify(process.env[name])}`);
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
-
 async function main(): Promise<void> {
   const leaseMs = readWhole("PREPICK_LEASE_MS", 100, "milliseconds");
   const maxRuns = readWhole("PREPICK_MAX_RUNS", 1, "runs");
   const scriptedLatencyMs = readWhole("PREPICK_SCRIPTED_LATENCY_MS", 0, "milliseconds");
+  const modelTimeoutMs = readWhole("PREPICK_MODEL_TIMEOUT_MS", 1, "milliseconds");
+  const toolTimeoutMs = readWhole("PREPICK_TOOL_TIMEOUT_MS", 1, "milliseconds");
   const inboxPollMs = readWhole("PREPICK_INBOX_POLL_MS", 100, "milliseconds");
+  const maxFeedsPerActor = readWhole("PREPICK_MAX_FEEDS_PER_ACTOR", 1, "feeds");
+  const maxActiveRunsPerActor = readWhole("PREPICK_MAX_ACTIVE_RUNS_PER_ACTOR", 1, "runs");
+  const maxStartsPerMinute = readWhole("PREPICK_MAX_STARTS_PER_MINUTE", 1, "turns");
+  const retentionDays = readWhole("PREPICK_RETENTION_DAYS", 1, "days");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
+  const allowedHosts = parseAllowedHosts(process.env.PREPICK_ALLOWED_HOSTS);
   const trustActorHeader = readSwitch("PREPICK_TRUST_ACTOR_HEADER") ?? true;
   const loaded: AgentsModule = agentsModule
     ? await loadAgentsModule(agentsModule)
     : { agents: [...DEMO_AGENTS] };
   const host = process.env.HOST?.trim() || "127.0.0.1";
-  if (!LOOPBACK.has(host) && !loaded.authenticate) {
+  if (!isLoopbackAddress(host) && !loaded.authenticate) {
     console.warn(
       `Prepick: listening on ${host} lets other machines reach this server, whose identity is local only` +
         (trustActorHeader ? " (x-actor-id is trusted: anyone can act as anyone)" : " (a browser cookie)") +
@@ -61,6 +67,7 @@ async function main(): Promise<void> {
   }
   const server = await createServer({
     corsOrigins,
+    allowedHosts,
     trustActorHeader,
     agents: loaded.agents,
     ...(loaded.authenticate ? { authenticate: loaded.authenticate } : {}),
@@ -68,7 +75,13 @@ async function main(): Promise<void> {
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     ...(maxRuns !== undefined ? { maxRuns } : {}),
     ...(scriptedLatencyMs !== undefined ? { scriptedLatencyMs } : {}),
+    ...(modelTimeoutMs !== undefined ? { modelTimeoutMs } : {}),
+    ...(toolTimeoutMs !== undefined ? { toolTimeoutMs } : {}),
     ...(inboxPollMs !== undefined ? { inboxPollMs } : {}),
+    ...(maxFeedsPerActor !== undefined ? { maxFeedsPerActor } : {}),
+    ...(maxActiveRunsPerActor !== undefined ? { maxActiveRunsPerActor } : {}),
+    ...(maxStartsPerMinute !== undefined ? { maxStartsPerMinute } : {}),
+    ...(retentionDays !== undefined ? { retentionMs: retentionDays * 86_400_000 } : {}),
     host,
     ...(databaseUrl
       ? { databaseUrl }

@@ -6,7 +6,10 @@ import { createApp, type PrepickApp, type PrepickOptions } from "./app";
 export interface ServerOptions extends PrepickOptions {
   /** The port; 0 picks a free one (default 3000). */
   port?: number;
-  /** The interface to bind (default 127.0.0.1). */
+  /**
+   * The interface to bind (default 127.0.0.1). Bound to loopback, the server answers only loopback
+   * `Host` names and `allowedHosts`.
+   */
   host?: string;
 }
 
@@ -23,8 +26,8 @@ export interface PrepickServer extends PrepickApp {
  * (see {@link PrepickApp.close}), then closes the app and the remaining connections.
  */
 export async function createServer(options: ServerOptions): Promise<PrepickServer> {
-  const prepick = await createApp(options);
   const host = options.host ?? "127.0.0.1";
+  const prepick = await createApp({ ...options, host });
   let server: ReturnType<typeof serve> | undefined;
   const port = await new Promise<number>((resolve, reject) => {
     server = serve(

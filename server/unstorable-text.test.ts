@@ -6,6 +6,7 @@ import { streamOf, ONE_TOKEN_USAGE as usage } from "../tests/support/model-strea
 import { DEMO_AGENTS } from "./agents/demo-agents";
 import type { AgentConfig } from "./agents/types";
 import type { PrepickServer } from "./server";
+import { captureLog } from "./testing/capture-log";
 import { call, chat, follow, kinds, startServer } from "./testing/harness";
 
 // PostgreSQL's text refuses NUL and its jsonb refuses NUL and lone surrogates; JavaScript strings,
@@ -217,13 +218,17 @@ describe("a model's or tool's output holding text the store cannot hold", () => 
     expect(thread.status).toBe(200);
   });
 
-  it("fails the run with the model's error stored, U+FFFD in place of the NUL", async () => {
-    const turn = await chat(server, "ada", "Try", { agent: "failing" });
+  it("fails the run with model-failed, the model's error (NUL and all) in the log only", async () => {
+    const log = captureLog();
+    const turn = await chat(server, "ada", "Try", { agent: "failing" }).finally(() => log.restore());
     const finish = turn.frames.at(-1)?.frame;
-    expect(finish).toMatchObject({ kind: "run-finish", status: "failed" });
+    expect(finish).toMatchObject({ kind: "run-finish", status: "failed", code: "model-failed" });
     const run = await server.store.runs.get(turn.runId);
     expect(run?.status).toBe("failed");
-    expect(JSON.stringify(finish)).toContain("said\uFFFDno\uFFFD");
-    expect(run?.error).toContain("said\uFFFDno\uFFFD");
+    expect(JSON.stringify(finish)).not.toContain("said");
+    expect(run?.error).not.toContain("said");
+    const errorId = (finish as { errorId: string }).errorId;
+    expect(log.entry(errorId)?.error).toContain(`the provider said${NUL}no${LONE_HIGH}`);
+    expect(log.lines.every((line) => !line.includes("\n"))).toBe(true);
   });
 });

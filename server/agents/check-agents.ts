@@ -16,6 +16,21 @@ export class AgentDefinitionError extends Error {
 }
 
 const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** The longest time limit a timer can hold (about 24.8 days); a longer one would fire at once. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** Whether a time limit is a whole number of ms a timer can hold, at least 1. */
+export function isTimeoutMs(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TIMEOUT_MS;
+}
+
+function checkTimeout(value: unknown, name: string, report: (text: string) => void) {
+  if (value !== undefined && !isTimeoutMs(value)) {
+    report(
+      `${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${JSON.stringify(value)}`,
+    );
+  }
+}
 // The name rule the chat-completions APIs enforce on function names.
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -65,6 +80,7 @@ function checkTools(
     if (seen.has(tool.name)) report(`${at} is declared more than once`);
     seen.add(tool.name);
     if (typeof tool.execute !== "function") report(`${at} must have an execute function`);
+    checkTimeout(tool.timeoutMs, `${at} timeoutMs`, report);
     if (typeof tool.inputSchema?.safeParse !== "function") {
       report(`${at} inputSchema must be a zod schema`);
       return;
@@ -99,6 +115,13 @@ function checkOne(
   let editing = new Map<string, readonly EditableField[]>();
   if (!Array.isArray(tools)) problem("tools must be an array");
   else editing = checkTools(tools, module, problem);
+  const timeouts = config?.timeouts;
+  if (timeouts !== undefined && (typeof timeouts !== "object" || timeouts === null)) {
+    problem("timeouts must be an object such as { modelMs: 120000, toolMs: 60000 }");
+  } else if (timeouts) {
+    checkTimeout(timeouts.modelMs, "timeouts.modelMs", problem);
+    checkTimeout(timeouts.toolMs, "timeouts.toolMs", problem);
+  }
   let intake: Intake | undefined;
   if (config?.intake !== undefined) {
     const checked = checkIntake(config.intake);
@@ -113,6 +136,7 @@ function checkOne(
     ...(intake ? { intake } : {}),
     ask: config?.ask ?? module.ask ?? false,
     ...(config?.model !== undefined ? { model: config.model } : {}),
+    ...(timeouts ? { timeouts: { ...timeouts } } : {}),
   };
 }
 

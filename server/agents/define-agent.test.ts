@@ -86,7 +86,14 @@ describe("@Agent and defineAgent", () => {
 describe("defineTool", () => {
   test("infers the handler's input from the schema", async () => {
     expectTypeOf(echo.execute).parameter(0).toEqualTypeOf<{ text: string }>();
-    const context = { runId: "r", threadId: "t", actorId: "a", toolCallId: "c", idempotencyKey: "r:c" };
+    const context = {
+      runId: "r",
+      threadId: "t",
+      actorId: "a",
+      toolCallId: "c",
+      idempotencyKey: "r:c",
+      abortSignal: new AbortController().signal,
+    };
     expect(await echo.execute({ text: "hi" }, context)).toBe("hi");
   });
 });

@@ -14,7 +14,14 @@ const byName = (name: string): AgentDefinition => {
   if (!agent) throw new Error(`no demo agent named ${name}`);
   return agent;
 };
-const context = { runId: "r1", threadId: "t1", actorId: "a1", toolCallId: "c1", idempotencyKey: "r1:c1" };
+const context = {
+  runId: "r1",
+  threadId: "t1",
+  actorId: "a1",
+  toolCallId: "c1",
+  idempotencyKey: "r1:c1",
+  abortSignal: new AbortController().signal,
+};
 
 describe("demo agents", () => {
   test("are valid, uniquely named, and include the spec's agents", () => {

@@ -18,6 +18,12 @@ export interface ToolContext {
    * to the system it changes, so a replayed call cannot act twice.
    */
   idempotencyKey: string;
+  /**
+   * Aborted when the run is cancelled, the server stops, or the call runs past its time limit: a
+   * handler passes it on (to `fetch`, a driver) so its work stops too. The loop lets go of the
+   * call at that moment either way.
+   */
+  abortSignal: AbortSignal;
 }
 
 /**
@@ -45,6 +51,11 @@ export interface ToolDefinition<Input = any, Output = unknown> {
    * the calls that need approval.
    */
   editable?: boolean | readonly (keyof Input & string)[];
+  /**
+   * How long the handler may take, in ms; past it the call fails with a `tool-timeout` error the
+   * model reads. Default: the agent's `timeouts.toolMs`, else the server's `toolTimeoutMs`.
+   */
+  timeoutMs?: number;
   /**
    * Words that make the embedded scripted model call this tool when a request contains one,
    * besides the tool's own name. Ignored by real models.
@@ -86,6 +97,22 @@ export interface AgentConfig {
   ask?: boolean;
   /** The agent's own model; otherwise the module's, otherwise the resolved default. */
   model?: LanguageModel;
+  /** How long the agent's model calls and tool calls may take; otherwise the server's limits. */
+  timeouts?: AgentTimeouts;
+}
+
+/** How long an agent's calls may take, in ms; each left out takes the server's own limit. */
+export interface AgentTimeouts {
+  /**
+   * One model call, from its request to its last chunk. Past it the run fails with
+   * `model-timeout`. Server default: `modelTimeoutMs` (`PREPICK_MODEL_TIMEOUT_MS`).
+   */
+  modelMs?: number;
+  /**
+   * One tool handler. Past it the call fails with `tool-timeout` and the model reads why. Server
+   * default: `toolTimeoutMs` (`PREPICK_TOOL_TIMEOUT_MS`).
+   */
+  toolMs?: number;
 }
 
 /** An agent after {@link checkAgents}: what the loop runs. */
@@ -104,6 +131,8 @@ export interface AgentDefinition {
   ask: boolean;
   /** The agent's own model, if it has one. */
   model?: LanguageModel;
+  /** The agent's own time limits, if it set any. */
+  timeouts?: AgentTimeouts;
 }
 
 /** A class decorated with `@Agent(config)`. */

@@ -37,6 +37,34 @@ function cookieActor(c: Context): string | undefined {
 }
 
 /**
+ * How many `prepick_actor` cookies the request carries. A browser sends every cookie of the host
+ * whose path matches, and a page on another port of the same host can set one (a cookie is not
+ * kept apart by port), with a longer path so it is sent first: two mean someone else set one.
+ */
+function actorCookieCount(c: Context): number {
+  const header = c.req.header("cookie") ?? "";
+  let count = 0;
+  for (const pair of header.split(";")) {
+    if (pair.split("=", 1)[0]?.trim() === ACTOR_COOKIE) count += 1;
+  }
+  return count;
+}
+
+/** The 400 of a request carrying more than one actor cookie: it acts as nobody rather than as the wrong one. */
+function twoCookies(c: Context, count: number) {
+  return c.json(
+    {
+      error:
+        `The request carries ${count} ${ACTOR_COOKIE} cookies, so this server cannot tell whose it is: ` +
+        "a page on another port of this host may have set one. Clear this site's cookies, then reload.",
+      field: "cookie",
+      value: ACTOR_COOKIE,
+    },
+    400,
+  );
+}
+
+/**
  * Sets a new actor cookie on the response: persistent, `HttpOnly`, `SameSite=Lax`, `Path=/`, and
  * `Secure` when the request came over HTTPS. Called after the route ran, since a streaming route
  * returns its own Response, which would drop a header set before.
@@ -84,6 +112,8 @@ export function actorMiddleware(options: ActorOptions = {}) {
       c.set("actorId", header);
       return next();
     }
+    const cookies = actorCookieCount(c);
+    if (cookies > 1) return twoCookies(c, cookies);
     const cookie = cookieActor(c);
     if (cookie !== undefined) {
       c.set("actorId", cookie);

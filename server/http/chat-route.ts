@@ -2,7 +2,7 @@ import type { UserMessage } from "../store/rows";
 import type { AgentApp, RouteContext } from "./context";
 import { field, isObject, readJsonBody } from "./read-body";
 import { frameStreamResponse } from "./sse";
-import { CLIENT_ID as ID, startTurn } from "./start-turn";
+import { CLIENT_ID as ID, refusalHeaders, startTurn } from "./start-turn";
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -53,7 +53,7 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
       threadId,
       message: message.value,
     });
-    if (!turn.ok) return c.json(turn.body, turn.status);
+    if (!turn.ok) return c.json(turn.body, turn.status, refusalHeaders(turn));
     const { runId } = turn;
     return frameStreamResponse({
       store: context.store,

@@ -4,6 +4,7 @@ import type { Worker } from "../loop/worker";
 import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
 import type { ActorVariables } from "./actor";
+import type { OpenFeeds } from "./open-feeds";
 
 /** What every route group needs. */
 export interface RouteContext {
@@ -17,6 +18,10 @@ export interface RouteContext {
   inboxHub: FrameHub;
   /** The hosted agents, in configuration order (the first is the default). */
   agents: readonly AgentDefinition[];
+  /** The per-actor limits on starting turns; each unset is no limit. */
+  limits: { activeRuns?: number; startsPerMinute?: number };
+  /** The inbox feeds each actor holds open, capped. */
+  feeds: OpenFeeds;
   /** Stops streams when the server closes. */
   closing: AbortSignal;
   /** How often an inbox feed reads the store without a notification, in ms. */

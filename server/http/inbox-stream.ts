@@ -5,8 +5,8 @@ import { eventStreamResponse } from "./sse";
 
 /** How often an inbox feed reads the store without a notification, unless told otherwise. */
 export const DEFAULT_INBOX_POLL_MS = 10_000;
-// How many rows one read takes.
-const READ_LIMIT = 500;
+// How many rows one read takes: the next read waits until the client has taken them.
+const READ_LIMIT = 100;
 // A comment line this often keeps proxies from closing an idle feed.
 const KEEP_ALIVE_MS = 15_000;
 
@@ -22,6 +22,8 @@ export interface InboxStreamOptions {
   after: number | undefined;
   /** Ends the feed when the server closes. */
   closing?: AbortSignal;
+  /** Called once when the feed has ended, however it ended. */
+  onEnd?: () => void;
   /**
    * How often the feed reads the store without a notification, in ms (default 10 000). The feed
    * follows the store's notifications; this poll only bounds the delay of one that was lost (a
@@ -43,6 +45,12 @@ export function inboxStreamResponse(options: InboxStreamOptions): Response {
       const send = (event: InboxEvent, id?: number) =>
         enqueue(`${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`);
       let after = options.after;
+      // A version past the actor's latest was never sent by this store (a restore, another store):
+      // changes after it would never come, so the reader gets what waits now instead.
+      if (after !== undefined && after > (await store.pendingCalls.head(actorId))) {
+        after = undefined;
+        await send({ kind: "reset" });
+      }
       if (after === undefined) {
         // The snapshot's events carry no id: a reader cut off in it starts afresh.
         const head = await store.pendingCalls.head(actorId);
@@ -50,7 +58,7 @@ export function inboxStreamResponse(options: InboxStreamOptions): Response {
           const page = (await store.pendingCalls.page(actorId, from, READ_LIMIT)).filter(
             ({ version }) => version <= head,
           );
-          for (const { call } of page) send({ kind: "waiting", call });
+          for (const { call } of page) await send({ kind: "waiting", call });
           const last = page.at(-1)?.version;
           if (last === undefined || page.length < READ_LIMIT) break;
           from = last;
@@ -63,22 +71,25 @@ export function inboxStreamResponse(options: InboxStreamOptions): Response {
         const waiting = hub.wait(actorId, options.pollMs ?? DEFAULT_INBOX_POLL_MS, signal);
         const changes = await store.pendingCalls.changes(actorId, after, READ_LIMIT);
         for (const { version, event } of changes) {
-          send(event, version);
+          await send(event, version);
           after = version;
         }
         if (changes.length === READ_LIMIT) continue;
         if (!synced) {
-          send({ kind: "synced" }, after);
+          await send({ kind: "synced" }, after);
           synced = true;
         }
         if (changes.length > 0) quietSince = Date.now();
         if (Date.now() - quietSince > KEEP_ALIVE_MS) {
-          enqueue(": keep-alive\n\n");
+          await enqueue(": keep-alive\n\n");
           quietSince = Date.now();
         }
         await waiting;
       }
     },
-    { ...(options.closing ? { closing: options.closing } : {}) },
+    {
+      ...(options.closing ? { closing: options.closing } : {}),
+      ...(options.onEnd ? { onEnd: options.onEnd } : {}),
+    },
   );
 }

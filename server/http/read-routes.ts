@@ -3,16 +3,41 @@ import type { ThreadCursor } from "../store/threads";
 import type { AgentApp, RouteContext } from "./context";
 import { inboxStreamResponse } from "./inbox-stream";
 import { encodeCursor, type PageQuery, readPageQuery } from "./page-query";
+import { CLIENT_ID } from "./start-turn";
 
 // The database's timestamp text, as a thread cursor carries it.
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2})){0,2}$/;
 const VERSION = /^\d{1,15}$/;
+
+/**
+ * Whether a text is a timestamp the database made and takes back: the shape, and a real day and
+ * time (a tampered `2026-02-31` or `25:00` would reach the statement and fail there, as a 500).
+ */
+function isTimestamp(text: string): boolean {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offset, offsetMinutes] = match
+    .slice(1)
+    .map(Number) as number[];
+  const date = new Date(Date.UTC(year as number, (month as number) - 1, day));
+  return (
+    (year as number) >= 1 &&
+    date.getUTCMonth() === (month as number) - 1 &&
+    date.getUTCDate() === day &&
+    (hour as number) < 24 &&
+    (minute as number) < 60 &&
+    (second as number) < 60 &&
+    (offset as number) <= 15 &&
+    (offsetMinutes === undefined || Number.isNaN(offsetMinutes) || offsetMinutes < 60)
+  );
+}
 
 /** A thread cursor's fields, when they are what `ThreadStore.page` made. */
 function readThreadCursor(decoded: Record<string, unknown>): ThreadCursor | undefined {
   const { asOf, activeAt, id } = decoded;
   if (typeof asOf !== "string" || typeof activeAt !== "string" || typeof id !== "string") return undefined;
-  if (!TIMESTAMP.test(asOf) || !TIMESTAMP.test(activeAt) || id.length > 200) return undefined;
+  if (!isTimestamp(asOf) || !isTimestamp(activeAt) || !CLIENT_ID.test(id)) return undefined;
   return { asOf, activeAt, id };
 }
 
@@ -56,10 +81,25 @@ export function readRoutes(app: AgentApp, context: RouteContext): void {
         400,
       );
     }
+    const actorId = c.get("actorId");
+    if (!context.feeds.take(actorId)) {
+      return c.json(
+        {
+          error:
+            `This actor already has ${context.feeds.max} inbox feeds open, the most one actor may hold; ` +
+            "close one (a browser shares one feed between its tabs), then try again.",
+          field: "feeds",
+          value: String(context.feeds.max),
+        },
+        429,
+        { "retry-after": "5" },
+      );
+    }
     return inboxStreamResponse({
       store: context.store,
       hub: context.inboxHub,
-      actorId: c.get("actorId"),
+      actorId,
+      onEnd: () => context.feeds.give(actorId),
       after: raw === undefined || raw === "" ? undefined : Number(raw),
       closing: context.closing,
       pollMs: context.inboxPollMs,

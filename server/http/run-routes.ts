@@ -50,8 +50,12 @@ export function runRoutes(app: AgentApp, context: RouteContext): void {
     if (!run) return c.json(notFound(runId), 404);
     const status = await context.store.runs.cancel(runId);
     if (status === "cancelled") return c.json({ runId, status: "cancelled" });
-    // A running run is flagged; its worker ends it as cancelled at its next checkpoint.
-    if (status === "running") return c.json({ runId, status: "cancelling" }, 202);
+    // A running run is flagged, and the process running it aborts its model call and tool in
+    // flight: the run ends cancelled at once, whatever the call was doing.
+    if (status === "running") {
+      await context.worker.cancel(runId);
+      return c.json({ runId, status: "cancelling" }, 202);
+    }
     const current = await context.store.runs.get(runId);
     return c.json(
       { error: `run ${runId} has already ended as ${current?.status}`, runId, status: current?.status },

@@ -1,6 +1,7 @@
 import type { Store } from "../store/store";
 import type { FrameHub } from "../stream/frame-hub";
 import { followFrames } from "./follow-frames";
+import { STALL_MS } from "./json-stream";
 
 /** What a frame stream follows. */
 export interface FrameStreamOptions {
@@ -28,35 +29,98 @@ export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
   "x-accel-buffering": "no",
 };
 
+/** How many bytes a stream holds unread before its writer waits for the client to take them. */
+const QUEUE_BYTES = 64 * 1024;
+
+/** Writes an event stream's text; resolves when the stream has room for more (backpressure). */
+export type Enqueue = (text: string) => Promise<void>;
+
+/** How an event-stream response is made. */
+export interface EventStreamOptions {
+  /** Extra response headers. */
+  headers?: Record<string, string>;
+  /** Ends the stream when the server closes. */
+  closing?: AbortSignal;
+  /** How long the client may leave the stream full before it is cut, in ms (default {@link STALL_MS}). */
+  stallMs?: number;
+  /** Called once when the stream has ended, however it ended. */
+  onEnd?: () => void;
+}
+
 /**
  * A response whose body `write` fills, ended when `write` returns or the reader goes away; the
- * signal `write` gets aborts then, or when `closing` (the server's) does.
+ * signal `write` gets aborts then, or when `closing` (the server's) does. Written as the client
+ * reads: once about 64 KiB wait unread, `enqueue` waits until the client takes some (the Node
+ * server reads the body only as the socket drains), so a reader that does not read holds no more
+ * than that, and no work is done for it; one that leaves it full for `stallMs` is cut.
  */
 export function eventStreamResponse(
-  write: (enqueue: (text: string) => void, signal: AbortSignal) => Promise<void>,
-  options: { headers?: Record<string, string>; closing?: AbortSignal },
+  write: (enqueue: Enqueue, signal: AbortSignal) => Promise<void>,
+  options: EventStreamOptions,
 ): Response {
   const abort = new AbortController();
   const encoder = new TextEncoder();
+  const stallMs = options.stallMs ?? STALL_MS;
+  let room: (() => void) | undefined;
+  const wakeWriter = () => {
+    room?.();
+    room = undefined;
+  };
   const stop = () => abort.abort();
+  abort.signal.addEventListener("abort", wakeWriter, { once: true });
   options.closing?.addEventListener("abort", stop, { once: true });
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        await write((text) => controller.enqueue(encoder.encode(text)), abort.signal);
-        controller.close();
-      } catch (error) {
-        if (!abort.signal.aborted) controller.error(error);
-        else controller.close();
-      } finally {
-        // The closing signal lives as long as the server; a listener per finished stream would pile up.
-        options.closing?.removeEventListener("abort", stop);
-      }
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(started) {
+        controller = started;
+      },
+      pull: wakeWriter,
+      cancel: stop,
     },
-    cancel() {
+    new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_BYTES }),
+  );
+  const enqueue: Enqueue = async (text) => {
+    if (abort.signal.aborted) return;
+    controller.enqueue(encoder.encode(text));
+    if ((controller.desiredSize ?? 0) > 0) return;
+    let stalled = false;
+    const timer = setTimeout(() => {
+      stalled = true;
+      wakeWriter();
+    }, stallMs);
+    await new Promise<void>((resolve) => {
+      room = resolve;
+    });
+    clearTimeout(timer);
+    if (stalled && !abort.signal.aborted) {
       abort.abort();
-    },
-  });
+      controller.error(new Error(`The client read nothing for ${stallMs} ms; its stream was cut.`));
+    }
+  };
+  // A stream the client cancelled, or that was cut, can be neither closed nor errored again.
+  const end = (error?: unknown) => {
+    try {
+      if (error === undefined) controller.close();
+      else controller.error(error);
+    } catch {
+      // Already ended.
+    }
+  };
+  void (async () => {
+    try {
+      await write(enqueue, abort.signal);
+      end();
+    } catch (error) {
+      // Stopped by the reader or the server closing: an end, not a failure.
+      end(abort.signal.aborted ? undefined : error);
+    } finally {
+      abort.abort();
+      // The closing signal lives as long as the server; a listener per finished stream would pile up.
+      options.closing?.removeEventListener("abort", stop);
+      options.onEnd?.();
+    }
+  })();
   return new Response(body, { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...options.headers } });
 }
 
@@ -69,8 +133,8 @@ export function frameStreamResponse(options: FrameStreamOptions): Response {
   return eventStreamResponse(
     async (enqueue, signal) => {
       for await (const item of followFrames({ store, hub, runId, after, followAll, signal })) {
-        if (item === "quiet") enqueue(": keep-alive\n\n");
-        else enqueue(`id: ${item.seq}\ndata: ${JSON.stringify(item.frame)}\n\n`);
+        if (item === "quiet") await enqueue(": keep-alive\n\n");
+        else await enqueue(`id: ${item.seq}\ndata: ${JSON.stringify(item.frame)}\n\n`);
       }
     },
     {

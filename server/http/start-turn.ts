@@ -19,7 +19,57 @@ export interface TurnRequest {
 /** How starting a turn came out: the run, or the refusal with its HTTP status. */
 export type TurnStart =
   | { ok: true; runId: string; threadId: string }
-  | { ok: false; status: 400 | 404 | 409; body: { error: string; runId?: string } };
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 429;
+      body: { error: string; runId?: string; field?: string; value?: string };
+      /** How long to wait before trying again, in seconds (with a 429). */
+      retryAfter?: number;
+    };
+
+/** The response headers of a refused start: `Retry-After` with a 429. */
+export function refusalHeaders(start: Extract<TurnStart, { ok: false }>): Record<string, string> {
+  return start.retryAfter !== undefined ? { "retry-after": String(start.retryAfter) } : {};
+}
+
+/**
+ * The 429 of an actor past a per-actor limit (its active runs, or its starts in the last minute),
+ * or undefined when it may start a turn. Costs a statement only when a limit is set.
+ */
+async function overLimit(context: RouteContext, actorId: string): Promise<TurnStart | undefined> {
+  const { activeRuns, startsPerMinute } = context.limits;
+  if (activeRuns === undefined && startsPerMinute === undefined) return undefined;
+  const load = await context.store.actorLoad.of(actorId);
+  if (activeRuns !== undefined && load.active >= activeRuns) {
+    return {
+      ok: false,
+      status: 429,
+      retryAfter: 5,
+      body: {
+        error:
+          `This actor already has ${load.active} runs working, the most one actor may have at once ` +
+          `(PREPICK_MAX_ACTIVE_RUNS_PER_ACTOR=${activeRuns}); wait for one to finish or cancel one.`,
+        field: "activeRuns",
+        value: String(activeRuns),
+      },
+    };
+  }
+  if (startsPerMinute !== undefined && load.startedLastMinute >= startsPerMinute) {
+    return {
+      ok: false,
+      status: 429,
+      retryAfter: Math.max(1, Math.ceil(load.msUntilOneLeaves / 1000)),
+      body: {
+        error:
+          `This actor started ${load.startedLastMinute} turns in the last minute, the most one actor may ` +
+          `(PREPICK_MAX_STARTS_PER_MINUTE=${startsPerMinute}); try again shortly.`,
+        field: "startsPerMinute",
+        value: String(startsPerMinute),
+      },
+    };
+  }
+  return undefined;
+}
 
 /**
  * Starts a turn: resolves the agent, then creates the thread (when new) and its run in one
@@ -41,6 +91,8 @@ export async function startTurn(context: RouteContext, request: TurnRequest): Pr
       body: { error: `agent "${name}" is not hosted here; the agents are ${known || "none"}` },
     };
   }
+  const limited = await overLimit(context, actorId);
+  if (limited) return limited;
   const runId = `run-${crypto.randomUUID()}`;
   const started = await context.worker.admit((lease) =>
     context.store.runs.start(

@@ -10,6 +10,7 @@ import { encodeCursor, readPageQuery } from "./page-query";
 // (and an embedded store's single connection) between reads.
 const FRAME_BATCH = 100;
 const CURSOR_KIND = "turn";
+const MAX_TURN = 2_147_483_647;
 
 /** How a run shows on its assistant message. */
 function messageStatus(status: RunStatus): "running" | "parked" | "completed" | "failed" | "cancelled" {
@@ -55,7 +56,10 @@ async function* threadPieces(
 /** A turn cursor's position: the first turn of the page before. */
 function readTurnCursor(decoded: Record<string, unknown>): number | undefined {
   const { turn } = decoded;
-  return Number.isSafeInteger(turn) && (turn as number) >= 0 ? (turn as number) : undefined;
+  // A turn is a PostgreSQL integer: a larger one would fail in the statement rather than here.
+  return Number.isInteger(turn) && (turn as number) >= 0 && (turn as number) <= MAX_TURN
+    ? (turn as number)
+    : undefined;
 }
 
 /**

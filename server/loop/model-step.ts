@@ -2,6 +2,7 @@ import { type LanguageModel, type ModelMessage, streamText } from "ai";
 import type { Frame } from "prepick/core";
 import { modelToolsOf } from "../agents/model-tools";
 import type { AgentDefinition } from "../agents/types";
+import { ModelCallError } from "./run-failure";
 
 /** One tool call a model step made, with the id the loop uses for it. */
 export interface StepToolCall {
@@ -64,8 +65,27 @@ export function modelName(model: LanguageModel): string {
 }
 
 /**
+ * The stream's parts; what the provider throws comes out as a {@link ModelCallError}, so it can
+ * be told from a failure to store what the call streamed.
+ */
+async function* partsOf<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = stream[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<T>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw new ModelCallError(error);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
  * One model call through the AI SDK (`streamText`, a single step, no tool execution): streams
  * text and reasoning frames as they come and returns the text and tool calls for the journal.
+ * A provider's failure throws {@link ModelCallError}.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepResult> {
   const { step, emit } = options;
@@ -75,13 +95,16 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
     messages: options.messages,
     tools: modelToolsOf(options.agent),
     ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    // The SDK's default writes the provider's error to the console as it is, newlines and all;
+    // the failure reaches the loop as an `error` part and the loop logs it, escaped, once.
+    onError: () => undefined,
   });
   let text = "";
   const toolCalls: StepToolCall[] = [];
   let finishReason = "unknown";
   let usage: StepResult["usage"] = {};
   const partId = (id: string) => `${step}-${id}`;
-  for await (const part of result.fullStream) {
+  for await (const part of partsOf(result.fullStream)) {
     switch (part.type) {
       case "text-start":
         await emit({ kind: "text-start", id: partId(part.id) });
@@ -119,7 +142,7 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
         };
         break;
       case "error":
-        throw part.error instanceof Error ? part.error : new Error(String(part.error));
+        throw new ModelCallError(part.error);
       case "abort":
         // A cut-short call must not be journaled as the model's answer: the replay makes it again.
         throw new Error(`Model call ${step} was aborted before it finished.`);

@@ -2,8 +2,10 @@ import type { AssistantContent, ModelMessage, ToolResultPart } from "ai";
 import { ASK_TOOL_NAME, type Frame } from "prepick/core";
 import type { UserMessage } from "../store/rows";
 import { runAsk } from "./ask-step";
+import { withDeadline } from "./deadline";
 import { runIntake } from "./intake-step";
 import { modelName, runModelStep, type StepResult, type StepToolCall } from "./model-step";
+import { ModelTimeoutError, StepLimitError } from "./run-failure";
 import { stepEmitter } from "./step-emitter";
 import { runTool } from "./tool-step";
 import { CancelSignal, type TurnContext } from "./turn-context";
@@ -63,6 +65,8 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
     // As of the last statement this run made: asking costs no read of its own.
     if (!journal.replaying && journal.cancelRequested) throw new CancelSignal();
+    // Cancelled here, or stopping, since: the reason is thrown.
+    if (!journal.replaying) context.abortSignal?.throwIfAborted();
     // What the model streamed and nothing wrote yet: recorded with the step's checkpoint.
     let streamed: Frame[] = [];
     const result = await journal.step(
@@ -71,15 +75,23 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
         const emitter = await stepEmitter(context, step);
         await emitter.emit({ kind: "step-start", step });
         try {
-          const answer = await runModelStep({
-            model: context.model,
-            agent,
-            messages: [...(await context.history()), ...turn],
-            runId: run.id,
-            step,
-            emit: emitter.emit,
-            ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
-          });
+          const messages = [...(await context.history()), ...turn];
+          const { modelMs } = context.timeouts;
+          const answer = await withDeadline(
+            context.abortSignal,
+            modelMs,
+            (abortSignal) =>
+              runModelStep({
+                model: context.model,
+                agent,
+                messages,
+                runId: run.id,
+                step,
+                emit: emitter.emit,
+                abortSignal,
+              }),
+            () => new ModelTimeoutError(modelMs),
+          );
           streamed = await emitter.drain();
           return answer;
         } catch (error) {
@@ -106,7 +118,5 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
     }
     turn.push({ role: "tool", content: results });
   }
-  throw new Error(
-    `The turn made ${MAX_MODEL_STEPS} model calls without an answer; it stops so a looping model cannot run forever.`,
-  );
+  throw new StepLimitError(MAX_MODEL_STEPS);
 }

@@ -3,6 +3,7 @@ import type { Question } from "prepick/core";
 import { approvalQuestions } from "../agents/editable-fields";
 import { requiresApproval } from "../agents/requires-approval";
 import type { ToolDefinition } from "../agents/types";
+import { withDeadline } from "./deadline";
 import { editedToolResult } from "./edited-result";
 import type { StepToolCall } from "./model-step";
 import { approvalEditsOf, awaitSettlement } from "./settlement";
@@ -17,7 +18,18 @@ type ToolRecord =
   | { kind: "unknown" | "invalid"; error: string };
 
 /** What `persist:toolexec:<callId>` records: the handler's output or its failure. */
-type ExecRecord = { ok: true; output: unknown } | { ok: false; error: string };
+type ExecRecord = { ok: true; output: unknown } | { ok: false; error: string; code?: "tool-timeout" };
+
+/** A tool handler that did not finish within its time limit. */
+class ToolTimeoutError extends Error {
+  constructor(
+    readonly toolName: string,
+    readonly ms: number,
+  ) {
+    super(`${toolName} did not finish within ${ms} ms, so it was stopped.`);
+    this.name = "ToolTimeoutError";
+  }
+}
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -135,16 +147,28 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
             "and before its result was recorded. The tool was not run again, so its work is not done twice.",
         };
       }
+      const ms = tool.timeoutMs ?? context.timeouts.toolMs;
       try {
-        const output = await tool.execute(input, {
-          runId: run.id,
-          threadId: run.threadId,
-          actorId: run.actorId,
-          toolCallId: call.id,
-          idempotencyKey: `${run.id}:${call.id}`,
-        });
+        const output = await withDeadline(
+          context.abortSignal,
+          ms,
+          async (abortSignal) =>
+            tool.execute(input, {
+              runId: run.id,
+              threadId: run.threadId,
+              actorId: run.actorId,
+              toolCallId: call.id,
+              idempotencyKey: `${run.id}:${call.id}`,
+              abortSignal,
+            }),
+          () => new ToolTimeoutError(tool.name, ms),
+        );
         return { ok: true, output: output ?? null };
       } catch (error) {
+        // Cancelled or stopping: nothing is recorded, the run ends (or is replayed) as it should.
+        if (context.abortSignal?.aborted) throw context.abortSignal.reason;
+        if (error instanceof ToolTimeoutError)
+          return { ok: false, error: error.message, code: "tool-timeout" };
         return { ok: false, error: `${tool.name} failed: ${message(error)}` };
       }
     },
@@ -160,7 +184,12 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
       frames: [
         result.ok
           ? { kind: "tool-output", id: call.id, output: result.output }
-          : { kind: "tool-error", id: call.id, error: result.error },
+          : {
+              kind: "tool-error",
+              id: call.id,
+              error: result.error,
+              ...(result.code ? { code: result.code } : {}),
+            },
       ],
     }),
   );

@@ -23,8 +23,21 @@ export interface TurnContext {
   history: () => Promise<ModelMessage[]>;
   /** Streams frames outside a checkpoint (model output as it arrives), in order, in one write. */
   emit: (frames: readonly Frame[]) => Promise<void>;
-  /** Aborts model calls when the process stops. */
+  /**
+   * The run's own signal: aborted when the run is cancelled (its reason a {@link CancelSignal}) or
+   * the process stops. The model call and the tool in flight are aborted with it, and let go of.
+   */
   abortSignal?: AbortSignal;
+  /** How long one model call, and one tool call, may take, in ms. */
+  timeouts: RunTimeouts;
+}
+
+/** How long a run's calls may take, resolved for its agent. */
+export interface RunTimeouts {
+  /** One model call, from its start to its last chunk. */
+  modelMs: number;
+  /** One tool handler, from its start to its result. */
+  toolMs: number;
 }
 
 /** Thrown to stop the replay where it waits for a person; the worker parks the run. */

@@ -1,11 +1,14 @@
 import type { LanguageModel, ModelMessage } from "ai";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
-import { RUNS_CHANNEL } from "../store/channels";
+import { isStoreUnavailable } from "../database/store-unavailable";
+import { logError } from "../log";
+import { CANCELS_CHANNEL, RUNS_CHANNEL } from "../store/channels";
 import type { CheckpointRow, ClaimedRun, Lease, RunRow } from "../store/rows";
 import type { Store } from "../store/store";
 import { Journal, LostRunError } from "./journal";
+import { AgentMissingError, ModelCallError, ModelTimeoutError, runFailure } from "./run-failure";
 import { runTurn, userModelMessage } from "./run-turn";
-import { CancelSignal, ParkSignal } from "./turn-context";
+import { CancelSignal, ParkSignal, type RunTimeouts } from "./turn-context";
 import { yieldToIo } from "./yield-to-io";
 
 /** What a worker needs. */
@@ -28,6 +31,14 @@ export interface WorkerOptions {
   maxRuns: number;
   /** How long `stop()` waits for running runs to reach a checkpoint, in ms (default 5 000). */
   stopGraceMs?: number;
+  /** How long a model call or a tool call may take unless its agent (or tool) says otherwise. */
+  timeouts: RunTimeouts;
+}
+
+/** A run this process is running: its task, and the signal that stops its model call and tool. */
+interface ActiveRun {
+  task: Promise<void>;
+  abort: AbortController;
 }
 
 // A settlement racing a park makes the worker replay instead; bound it so a bug cannot spin.
@@ -36,9 +47,24 @@ const MAX_REPLAYS = 100;
 const CLAIM_BATCH = 32;
 // Expired leases produce no notification, so every process looks for them this often (at most).
 const LEASE_CHECK_MS = 500;
+// How long to wait before asking an unreachable store again: doubling from the first to the last.
+const RETRY_MS = { first: 100, last: 2_000 } as const;
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a run's error is the store's (unreachable, full), not the model's own. */
+function storeFailed(error: unknown): boolean {
+  // A provider's own ECONNREFUSED is the model's failure, whatever its cause says.
+  if (error instanceof ModelCallError || error instanceof ModelTimeoutError) return false;
+  return isStoreUnavailable(error);
+}
+
+/** Why a run's signal aborts when its process stops: the run is handed back, not ended. */
+class StoppingError extends Error {
+  constructor() {
+    super("The server is stopping.");
+    this.name = "StoppingError";
+  }
 }
 
 /**
@@ -50,8 +76,7 @@ function describe(error: unknown): string {
  * expires, by whichever process looks first. A periodic sweep only catches lost notifications.
  */
 export class Worker {
-  private readonly active = new Map<string, Promise<void>>();
-  private readonly abort = new AbortController();
+  private readonly active = new Map<string, ActiveRun>();
   // Slots lent to statements that may claim a run themselves (see `admit`).
   private lent = 0;
   private claiming: Promise<void> | undefined;
@@ -61,8 +86,11 @@ export class Worker {
   // so a run's end costs no statement when nothing waits.
   private mayBeReady = true;
   private stopped = false;
+  // Set after a statement that may have claimed a run for this process broke with its connection:
+  // until the store answers again and such runs are handed back, nothing more is claimed here.
+  private recovering: Promise<void> | undefined;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
-  private unlisten: (() => Promise<void>) | undefined;
+  private readonly unlisten: (() => Promise<void>)[] = [];
 
   /** @param options See {@link WorkerOptions}. */
   constructor(private readonly options: WorkerOptions) {}
@@ -73,20 +101,25 @@ export class Worker {
 
   /** How many more runs this process may take now. */
   private room(): number {
-    return this.stopped ? 0 : this.options.maxRuns - this.active.size - this.lent;
+    return this.stopped || this.recovering ? 0 : this.options.maxRuns - this.active.size - this.lent;
   }
 
   /** Starts listening, renewing, looking for expired leases and sweeping; claims what is ready. */
   async start(): Promise<void> {
     const { store, leaseMs, sweepMs } = this.options;
-    this.unlisten = await store.db.listen(RUNS_CHANNEL, () => {
-      this.mayBeReady = true;
-      this.fill();
-    });
+    this.unlisten.push(
+      await store.db.listen(RUNS_CHANNEL, () => {
+        this.mayBeReady = true;
+        this.fill();
+      }),
+      // Another process took the cancel of a run this one runs.
+      await store.db.listen(CANCELS_CHANNEL, (runId) => this.abortRun(runId)),
+    );
     const every = (ms: number, work: () => Promise<unknown>) => {
       const timer = setInterval(() => {
         work().catch((error) => {
-          if (!this.stopped) console.error(`Prepick: a worker's timer failed: ${describe(error)}`);
+          // An unreachable store is said by every request that meets it (503); once here is noise.
+          if (!this.stopped && !isStoreUnavailable(error)) logError("worker timer failed", error);
         });
       }, ms);
       timer.unref?.();
@@ -114,12 +147,33 @@ export class Worker {
     try {
       result = await claim(lease);
       return result;
+    } catch (error) {
+      // The statement may have committed, claiming a run here, with its answer lost on the way.
+      if (lease && isStoreUnavailable(error)) this.recoverStrays();
+      throw error;
     } finally {
       if (lease) this.lent -= 1;
       const claimed = result && "claimed" in result ? (result.claimed as ClaimedRun | undefined) : undefined;
       if (claimed) this.run(claimed);
       else if (lease && this.mayBeReady) this.fill();
     }
+  }
+
+  /**
+   * Stops a run that was asked to stop (its cancel is flagged in the store): aborts its model call
+   * and tool in flight here, or tells the process that runs it. The run then ends `cancelled`.
+   */
+  async cancel(runId: string): Promise<void> {
+    if (this.abortRun(runId)) return;
+    await this.options.store.db.notify(CANCELS_CHANNEL, runId);
+  }
+
+  /** Aborts a run this process runs, as cancelled; false when it runs no such run. */
+  private abortRun(runId: string): boolean {
+    const active = this.active.get(runId);
+    if (!active) return false;
+    active.abort.abort(new CancelSignal());
+    return true;
   }
 
   /** Claims ready runs now, whether or not any are known to wait. */
@@ -150,7 +204,9 @@ export class Worker {
       }
     })()
       .catch((error) => {
-        if (!this.stopped) console.error(`Prepick: claiming ready runs failed: ${describe(error)}`);
+        if (this.stopped) return;
+        if (isStoreUnavailable(error)) this.recoverStrays();
+        else logError("claiming ready runs failed", error);
       })
       .finally(() => {
         this.claiming = undefined;
@@ -166,28 +222,91 @@ export class Worker {
       void this.options.store.runs.release(runId, this.options.owner).catch(() => undefined);
       return;
     }
-    const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints)
-      .catch((error) => console.error(`Prepick: run ${runId} stopped unexpectedly: ${describe(error)}`))
+    const abort = new AbortController();
+    const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints, abort.signal)
+      .catch(async (error) => {
+        // The store broke under the run: hand it back the moment it answers, to be resumed from
+        // its journal, here or elsewhere, rather than hold it until its lease runs out.
+        if (isStoreUnavailable(error)) await this.handBack(runId);
+        else logError("run stopped unexpectedly", error, { runId });
+      })
       .finally(() => {
         this.active.delete(runId);
         if (this.mayBeReady) this.fill();
       });
-    this.active.set(runId, task);
+    this.active.set(runId, { task, abort });
+  }
+
+  /**
+   * Hands back as ready a run whose task the store broke under, as soon as the store answers: the
+   * run resumes from its journal at once (a notification wakes whoever has room, this process
+   * included) instead of waiting out its lease. Gives up after a lease, when any process would.
+   */
+  private async handBack(runId: string): Promise<void> {
+    const until = Date.now() + this.options.leaseMs;
+    for (
+      let delay: number = RETRY_MS.first;
+      !this.stopped && Date.now() < until;
+      delay = Math.min(delay * 2, RETRY_MS.last)
+    ) {
+      try {
+        await this.options.store.runs.release(runId, this.options.owner);
+        // Its notification may be lost while the listening connection reconnects: claim anyway.
+        this.mayBeReady = true;
+        return;
+      } catch (error) {
+        if (!isStoreUnavailable(error)) {
+          logError("handing a run back failed", error, { runId });
+          return;
+        }
+      }
+      await sleep(delay);
+    }
+  }
+
+  /**
+   * After a statement that could have claimed runs here broke with its connection (a settlement,
+   * a start, a claim), hands back every run leased to this process that it is not running, once
+   * the store answers. Claiming waits meanwhile, so no claim can commit between the list of runs
+   * held here and the statement.
+   */
+  private recoverStrays(): void {
+    if (this.recovering || this.stopped) return;
+    this.recovering = (async () => {
+      for (let delay: number = RETRY_MS.first; !this.stopped; delay = Math.min(delay * 2, RETRY_MS.last)) {
+        await sleep(delay);
+        // A claim still on its way would be taken for a stray: let it come back first.
+        if (this.lent > 0 || this.claiming) continue;
+        try {
+          await this.options.store.runs.releaseStray(this.options.owner, [...this.active.keys()]);
+          return;
+        } catch (error) {
+          if (!isStoreUnavailable(error)) {
+            logError("handing back stray runs failed", error);
+            return;
+          }
+        }
+      }
+    })().finally(() => {
+      this.recovering = undefined;
+      this.wake();
+    });
   }
 
   /** Stops claiming, interrupts running model calls and hands interrupted runs back as ready. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    await this.unlisten?.().catch(() => undefined);
-    this.abort.abort(new Error("The server is stopping."));
+    await Promise.all(this.unlisten.map((unlisten) => unlisten().catch(() => undefined)));
+    for (const { abort } of this.active.values()) abort.abort(new StoppingError());
     // A handler that never returns must not hold shutdown; its run's lease expires and another
     // process (or the next start) replays it.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const grace = new Promise((resolve) => {
       timer = setTimeout(resolve, this.options.stopGraceMs ?? 5_000);
     });
-    await Promise.race([Promise.allSettled([...this.active.values(), this.claiming]), grace]);
+    const tasks = [...this.active.values()].map((active) => active.task);
+    await Promise.race([Promise.allSettled([...tasks, this.claiming]), grace]);
     clearTimeout(timer);
   }
 
@@ -199,14 +318,30 @@ export class Worker {
       .flatMap((earlier) => earlier.modelMessages ?? [userModelMessage(earlier.userMessage)]);
   }
 
-  private async execute(run: RunRow, claimedJournal: CheckpointRow[]): Promise<void> {
+  /** The time limits of an agent's calls: its own, else this server's. */
+  private timeoutsOf(agent: AgentDefinition): RunTimeouts {
+    return {
+      modelMs: agent.timeouts?.modelMs ?? this.options.timeouts.modelMs,
+      toolMs: agent.timeouts?.toolMs ?? this.options.timeouts.toolMs,
+    };
+  }
+
+  /** Ends a run as failed: a code and a sentence in its `run-finish`, the error's own text in the log. */
+  private async fail(run: RunRow, error: unknown): Promise<void> {
+    const { code, error: sentence, errorId } = runFailure(run.id, error);
+    await this.options.store.runs.finish(run.id, this.options.owner, {
+      status: "failed",
+      error: sentence,
+      code,
+      errorId,
+    });
+  }
+
+  private async execute(run: RunRow, claimedJournal: CheckpointRow[], signal: AbortSignal): Promise<void> {
     const { store, owner } = this.options;
     const agent = this.options.agents.get(run.agent);
     if (!agent) {
-      await store.runs.finish(run.id, owner, {
-        status: "failed",
-        error: `The agent "${run.agent}" is not configured on this server, so the run cannot go on.`,
-      });
+      await this.fail(run, new AgentMissingError(run.agent));
       return;
     }
     let entries = claimedJournal;
@@ -230,7 +365,8 @@ export class Worker {
             await store.frames.append(run.id, owner, frames);
             await yieldToIo();
           },
-          abortSignal: this.abort.signal,
+          abortSignal: signal,
+          timeouts: this.timeoutsOf(agent),
         });
         await store.runs.finish(run.id, owner, { status: "completed", modelMessages: messages });
         return;
@@ -257,13 +393,15 @@ export class Worker {
           await store.runs.release(run.id, owner).catch(() => undefined);
           return;
         }
-        await store.runs.finish(run.id, owner, { status: "failed", error: describe(error) });
+        // Not the run's failure: the store's. The run is handed back and goes on (see `run`).
+        if (storeFailed(error)) throw error;
+        await this.fail(run, error);
         return;
       }
     }
-    await store.runs.finish(run.id, owner, {
-      status: "failed",
-      error: `The run was woken ${MAX_REPLAYS} times without settling; it stops rather than spin.`,
-    });
+    await this.fail(
+      run,
+      new Error(`The run was woken ${MAX_REPLAYS} times without settling; it stops rather than spin.`),
+    );
   }
 }

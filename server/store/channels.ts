@@ -7,3 +7,8 @@ export const FRAMES_CHANNEL = "prepick_frames";
  * settled); the payload is the actor id. The store's trigger sends it (migration 3).
  */
 export const INBOX_CHANNEL = "prepick_inbox";
+/**
+ * The NOTIFY channel that says a running run was asked to stop; the payload is the run id. The
+ * process running it aborts the run's model call and tool in flight at once.
+ */
+export const CANCELS_CHANNEL = "prepick_cancels";

@@ -150,4 +150,16 @@ export const MIGRATIONS: readonly Migration[] = [
       "ALTER TABLE prepick_tool_calls ADD COLUMN edited jsonb",
     ],
   },
+  {
+    version: 5,
+    statements: [
+      // Per-actor limits count an actor's active runs and the turns it started in the last minute.
+      "CREATE INDEX prepick_runs_actor ON prepick_runs (actor_id, created_at)",
+      // Retention: when a finished run's frames and checkpoints were removed, so a sweep reads
+      // only the runs it has not pruned yet.
+      "ALTER TABLE prepick_runs ADD COLUMN pruned_at timestamptz",
+      `CREATE INDEX prepick_runs_prunable ON prepick_runs (finished_at)
+        WHERE pruned_at IS NULL AND status IN ('completed', 'failed', 'cancelled')`,
+    ],
+  },
 ];

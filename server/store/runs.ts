@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import type { Frame } from "prepick/core";
+import type { Frame, RunErrorCode } from "prepick/core";
 import type { Database, Queryable } from "../database/database";
 import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
@@ -54,7 +54,12 @@ export type ParkResult =
 /** How a run ended. */
 export interface RunEnd {
   status: "completed" | "failed" | "cancelled";
+  /** A failure's sentence, never a provider's or database's text (that goes to the log). */
   error?: string;
+  /** A failure's code, streamed with `run-finish`. */
+  code?: RunErrorCode;
+  /** The id of the log line that explains a failure, streamed with `run-finish`. */
+  errorId?: string;
   modelMessages?: ModelMessage[];
 }
 
@@ -247,6 +252,23 @@ export class RunStore {
   }
 
   /**
+   * Hands back as ready every run leased to `owner` that it is not running (`running`): what a
+   * statement claimed for it while its connection broke, the claim committed but its answer lost.
+   * Returns how many, each with a notification.
+   */
+  async releaseStray(owner: string, running: readonly string[]): Promise<number> {
+    const rows = await this.db.query(
+      `WITH released AS (
+         UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
+         WHERE status = 'running' AND lease_owner = $1
+           AND id NOT IN (SELECT jsonb_array_elements_text($2::jsonb)) RETURNING id)
+       SELECT pg_notify('${RUNS_CHANNEL}', id) AS notified FROM released`,
+      [owner, json(running)],
+    );
+    return rows.length;
+  }
+
+  /**
    * Parks a running run on the call `waitingOn` and streams `run-parked`, in one statement. A
    * settlement that arrived while it ran (`wake_pending`) keeps it running instead, and so does
    * a cancel request (the caller ends it).
@@ -282,6 +304,8 @@ export class RunStore {
       kind: "run-finish",
       status: end.status,
       ...(end.error !== undefined ? { error: end.error } : {}),
+      ...(end.code !== undefined ? { code: end.code } : {}),
+      ...(end.errorId !== undefined ? { errorId: end.errorId } : {}),
     };
     // A model's or tool's error message may hold text PostgreSQL's text refuses (NUL).
     const ended = [
@@ -341,11 +365,14 @@ export class RunStore {
     });
   }
 
-  /** Cancels the run's pending calls, each with a `tool-denied` frame, then streams `last`. */
+  /**
+   * Cancels the run's pending calls, and a tool call it was running when cancelled (aborted with
+   * the run), each with a `tool-denied` frame, then streams `last`.
+   */
   private async endPendingCalls(tx: Queryable, runId: string, last: Frame): Promise<void> {
     const cancelled = await tx.query<{ id: string }>(
       `UPDATE prepick_tool_calls SET status = 'cancelled', settled_at = now()
-       WHERE run_id = $1 AND status = 'pending_approval' RETURNING id`,
+       WHERE run_id = $1 AND status IN ('pending_approval', 'running') RETURNING id`,
       [runId],
     );
     const frames: Frame[] = cancelled.map((row) => ({

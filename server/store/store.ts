@@ -1,8 +1,10 @@
 import type { Database } from "../database/database";
+import { ActorLoadStore } from "./actor-load";
 import { CheckpointStore } from "./checkpoints";
 import { FrameStore } from "./frames";
 import { migrate } from "./migrate";
 import { PendingCallStore } from "./pending-calls";
+import { RetentionStore } from "./retention";
 import { RunStore } from "./runs";
 import { SettlementStore } from "./settlements";
 import { ThreadStore } from "./threads";
@@ -30,6 +32,10 @@ export class Store {
   readonly settlements: SettlementStore;
   /** The approvals inbox: each actor's waiting calls and the changes to them. */
   readonly pendingCalls: PendingCallStore;
+  /** What each actor has going, for the per-actor limits. */
+  readonly actorLoad: ActorLoadStore;
+  /** Removes finished runs' frames and checkpoints past the retention. */
+  readonly retention: RetentionStore;
 
   /** @param db The database the store lives in. */
   constructor(readonly db: Database) {
@@ -40,6 +46,8 @@ export class Store {
     this.toolCalls = new ToolCallStore(db);
     this.settlements = new SettlementStore(db);
     this.pendingCalls = new PendingCallStore(db);
+    this.actorLoad = new ActorLoadStore(db);
+    this.retention = new RetentionStore(db);
   }
 
   /** Brings the schema up to date. */

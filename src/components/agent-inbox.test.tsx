@@ -23,6 +23,17 @@ function LiveInbox({ store }: { store: PendingCallsStore }) {
   return <AgentInbox calls={calls} threadTitle={(id) => (id === "t1" ? "Refactor the lexer" : undefined)} />;
 }
 
+function OpenableInbox({
+  store,
+  onOpenThread,
+}: {
+  store: PendingCallsStore;
+  onOpenThread: (id: string) => void;
+}) {
+  const { calls } = React.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return <AgentInbox calls={calls} onOpenThread={onOpenThread} />;
+}
+
 describe("AgentInbox", () => {
   it("lists waiting calls grouped by conversation as named items, its count shown but not said again", () => {
     const store = inboxOf([waitingQuestions("t1"), waitingApproval("t2"), waitingQuestions("t1", "booking")]);
@@ -74,11 +85,7 @@ describe("AgentInbox", () => {
     const user = userEvent.setup();
     const opened: string[] = [];
     const store = inboxOf([waitingApproval("t2")]);
-    function Inbox() {
-      const { calls } = React.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-      return <AgentInbox calls={calls} onOpenThread={(id) => opened.push(id)} />;
-    }
-    render(<Inbox />);
+    render(<OpenableInbox store={store} onOpenThread={(id) => opened.push(id)} />);
     await user.click(screen.getByRole("button", { name: /Approve purge_cache/ }));
     await act(async () => {
       await user.click(screen.getByRole("button", { name: /^Approve$/ }));

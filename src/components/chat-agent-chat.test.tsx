@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAgentServer } from "@/hooks/agent-server.fixture";
 import { AgentChat } from "../../registry/blocks/agent-chat/agent-chat";
@@ -14,19 +15,30 @@ beforeAll(async () => {
     unobserve() {}
     disconnect() {}
   };
-  server = await startAgentServer([refactorer]);
+  server = await startAgentServer([refactorer, refused]);
 });
 afterAll(async () => {
   await server?.close();
 });
 afterEach(cleanup);
 
+/** An agent whose provider refuses every call, saying more than a person should read. */
+const refused = {
+  name: "refused",
+  systemPrompt: "You answer.",
+  model: new MockLanguageModelV4({
+    doStream: async () => {
+      throw new Error("401 Incorrect API key provided: sk-live-12****ab; connect ECONNREFUSED 10.0.0.7:443");
+    },
+  }),
+};
+
 let threads = 0;
 const nextThread = () => `agent-chat-${++threads}-${Date.now()}`;
 
-function mount(threadId: string) {
+function mount(threadId: string, agent = "refactorer") {
   return render(
-    <AgentChat api={server.url} actorId="ada" agent="refactorer" threadId={threadId} title="Refactorer" />,
+    <AgentChat api={server.url} actorId="ada" agent={agent} threadId={threadId} title="Refactorer" />,
   );
 }
 
@@ -88,5 +100,19 @@ describe("AgentChat against the reference server", () => {
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2), WAIT);
     expect(screen.queryByRole("form", { name: "Questions from the agent" })).toBeNull();
     expect(document.querySelector("[data-slot=elicitation-settled]")).not.toBeNull();
+  });
+
+  it("says why a reply failed in the messages' own sentence, with the error id, never the provider's text", async () => {
+    mount(nextThread(), "refused");
+    await userEvent.type(screen.getByRole("textbox", { name: "Message" }), "Hello{Enter}");
+    const alert = await waitFor(() => {
+      const found = document.querySelector("[data-slot=agent-chat-error]");
+      expect(found?.textContent).toContain("could not answer");
+      return found as HTMLElement;
+    }, WAIT);
+    expect(alert.textContent).toMatch(
+      /^The agent's model could not answer, so the reply stopped\. Send your message again to retry\. If it keeps happening, quote error err-[0-9a-f-]{36}\./,
+    );
+    expect(alert.textContent).not.toMatch(/sk-live|ECONNREFUSED|401|prepick-run-failed/);
   });
 });

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, spyOn, userEvent, waitFor, within } from "storybook/test";
 import {
+  phoneViewport,
   reasoningBlock,
   refactorerElicitation,
   textBlock,
@@ -39,18 +40,6 @@ export const Assistant: Story = {
   },
 };
 
-/** Storybook's viewport for a phone, as the layout stories set it. */
-const phone = {
-  parameters: {
-    viewport: {
-      options: {
-        phone: { name: "Phone 390×844", styles: { width: "390px", height: "844px" }, type: "mobile" },
-      },
-    },
-  },
-  globals: { viewport: { value: "phone", isRotated: false } },
-} as const;
-
 /** A person's paste of 5,000 characters: a paragraph of a log, many times over. */
 const longText = Array.from(
   { length: 50 },
@@ -86,7 +75,7 @@ export const LongUserMessage: Story = {
 
 /** The same on a phone: the folded bubble and its button fit the width, nothing scrolls sideways. */
 export const LongUserMessagePhone: Story = {
-  ...phone,
+  ...phoneViewport,
   args: { message: userMessage("m1", longText) },
   play: async ({ canvasElement }) => {
     await expect(window.innerWidth).toBe(390);
@@ -141,7 +130,7 @@ export const CopyReply: Story = {
 
 /** The same on a phone, where the button keeps a finger-sized target in the width. */
 export const CopyReplyPhone: Story = {
-  ...phone,
+  ...phoneViewport,
   args: CopyReply.args,
   beforeEach: CopyReply.beforeEach,
   play: async ({ canvasElement }) => {

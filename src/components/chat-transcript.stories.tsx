@@ -6,6 +6,7 @@ import type { TranscriptMessage } from "@/hooks/transcript-types";
 import {
   approvalBlock,
   conversation,
+  phoneViewport,
   reasoningBlock,
   refactorerElicitation,
   textBlock,
@@ -286,15 +287,8 @@ export const SendAfterApproval: Story = {
 
 /** The same on a phone, where the conversation before the new turn is taller than the screen. */
 export const SendAfterApprovalPhone: Story = {
+  ...phoneViewport,
   args: { messages: [] },
-  parameters: {
-    viewport: {
-      options: {
-        phone: { name: "Phone 390×844", styles: { width: "390px", height: "844px" }, type: "mobile" },
-      },
-    },
-  },
-  globals: { viewport: { value: "phone", isRotated: false } },
   render: () => <ApprovalThenSend />,
   play: async ({ canvasElement }) => {
     await expect(window.innerWidth).toBe(390);

@@ -157,3 +157,15 @@ export function conversation(): TranscriptMessage[] {
     userMessage("m3", "Thanks. Can you also clear the build cache?"),
   ];
 }
+
+/** Storybook's viewport for a 390×844 phone, spread into a story (its play checks `innerWidth`). */
+export const phoneViewport = {
+  parameters: {
+    viewport: {
+      options: {
+        phone: { name: "Phone 390×844", styles: { width: "390px", height: "844px" }, type: "mobile" },
+      },
+    },
+  },
+  globals: { viewport: { value: "phone", isRotated: false } },
+} as const;

@@ -169,11 +169,7 @@ function ElicitationOption({
         {/* In a narrow container (the inbox's column) the mark goes under the label rather than
             squeezing it: a label breaks between words, and inside a word only when it must. */}
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Label
-            htmlFor={controlId}
-            dir="auto"
-            className="min-w-0 cursor-pointer leading-snug"
-          >
+          <Label htmlFor={controlId} dir="auto" className="min-w-0 cursor-pointer leading-snug">
             {option.label}
           </Label>
           {prePicked ? (

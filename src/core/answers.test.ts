@@ -185,3 +185,27 @@ describe("resolveAnswers", () => {
     expect(resolveAnswers(bookingIntake.questions, { seats: ["007"] }).answers.seats).toEqual(["7"]);
   });
 });
+
+describe("parseAnswers, shape by shape", () => {
+  it("reads nothing as no answers, and refuses anything but an object of string arrays", () => {
+    expect(parseAnswers(undefined)).toEqual({ success: true, answers: {} });
+    expect(parseAnswers(null)).toEqual({ success: true, answers: {} });
+    const shape = {
+      success: false,
+      issues: [
+        {
+          questionId: "",
+          rule: "shape",
+          message: "answers must be an object mapping question ids to arrays of strings",
+        },
+      ],
+    };
+    expect(parseAnswers(["file"])).toEqual(shape);
+    expect(parseAnswers("file")).toEqual(shape);
+    expect(parseAnswers({ scope: ["file", 2] })).toMatchObject({
+      success: false,
+      issues: [{ questionId: "scope", rule: "shape" }],
+    });
+    expect(parseAnswers({ scope: ["file"] })).toEqual({ success: true, answers: { scope: ["file"] } });
+  });
+});

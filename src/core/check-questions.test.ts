@@ -173,3 +173,113 @@ describe("withHotkeys", () => {
     expect(withHotkeys(question)).toBe(question);
   });
 });
+
+// Each definition rule both ways: at its bound the definition passes, past it the rule reports.
+describe("definition bounds, at and past each one", () => {
+  const multiple = (extra: Partial<Question> = {}): Question =>
+    choice({ multiple: true, defaults: ["file", "module"], ...extra });
+
+  it("takes min equal to max and refuses min above max, for numbers, dates and lengths alike", () => {
+    expect(messages([typed({ type: "number", min: 3, max: 3 })])).toEqual([]);
+    expect(messages([typed({ type: "number", min: 4, max: 3 })])).toEqual([
+      'questions["q"].input.min must not be greater than input.max',
+    ]);
+    expect(messages([typed({ type: "date", min: "2026-01-02", max: "2026-01-02" })])).toEqual([]);
+    expect(messages([typed({ type: "date", min: "2026-01-03", max: "2026-01-02" })])).toEqual([
+      'questions["q"].input.min must not be greater than input.max',
+    ]);
+    expect(messages([typed({ type: "text", min: 0, max: 0 })])).toEqual([]);
+    expect(messages([typed({ type: "text", min: 2 })])).toEqual([]);
+    expect(messages([typed({ type: "text", max: 2 })])).toEqual([]);
+  });
+
+  it("refuses a bound that is not a real day, time or whole length, and says which", () => {
+    expect(messages([typed({ type: "date", min: "2026-02-30" })])).toEqual([
+      'questions["q"].input.min must be a date written YYYY-MM-DD on a date question',
+    ]);
+    expect(messages([typed({ type: "date", max: 20260101 })])).toEqual([
+      'questions["q"].input.max must be a date written YYYY-MM-DD on a date question',
+    ]);
+    expect(messages([typed({ type: "datetime", min: "2026-01-01T24:00" })])).toEqual([
+      'questions["q"].input.min must be a date and time written YYYY-MM-DDTHH:mm on a datetime question',
+    ]);
+    expect(messages([typed({ type: "text", min: -1 })])).toEqual([
+      'questions["q"].input.min must be a whole number of characters',
+    ]);
+    expect(messages([typed({ type: "text", max: 1.5 })])).toEqual([
+      'questions["q"].input.max must be a whole number of characters',
+    ]);
+    expect(messages([typed({ type: "number", min: -1.5 })])).toEqual([]);
+    expect(messages([typed({ type: "boolean" })])).toEqual([]);
+  });
+
+  it("takes minItems equal to maxItems and to the number of options, and refuses one more", () => {
+    expect(messages([multiple({ minItems: 2, maxItems: 2 })])).toEqual([]);
+    expect(messages([multiple({ minItems: 3, maxItems: 2 })])).toEqual([
+      'questions["scope"].minItems must not be greater than maxItems',
+      'questions["scope"].minItems must not be greater than the number of options, 2',
+      'questions["scope"].defaults must hold at least 3 values, not 2',
+    ]);
+    expect(messages([multiple({ minItems: 2 })])).toEqual([]);
+    expect(messages([multiple({ minItems: 3 })])).toEqual([
+      'questions["scope"].minItems must not be greater than the number of options, 2',
+      'questions["scope"].defaults must hold at least 3 values, not 2',
+    ]);
+    // Free text may add answers beyond the options.
+    expect(
+      messages([multiple({ minItems: 3, allowFreeText: true, defaults: ["file", "module", "repo"] })]),
+    ).toEqual([]);
+    expect(messages([multiple({ maxItems: 1, defaults: ["file"] })])).toEqual([]);
+  });
+
+  it("checks the defaults' count against minItems and maxItems, and leaves no defaults alone", () => {
+    // No defaults is its own problem, not a count of zero.
+    expect(messages([multiple({ minItems: 2, defaults: [] })])).toEqual([
+      'questions["scope"].defaults must pre-pick at least one option: the answer you would choose',
+    ]);
+    expect(messages([multiple({ minItems: 2, defaults: ["file", "module"] })])).toEqual([]);
+    expect(messages([multiple({ minItems: 2, defaults: ["file"] })])).toEqual([
+      'questions["scope"].defaults must hold at least 2 values, not 1',
+    ]);
+    expect(messages([multiple({ maxItems: 1, defaults: ["file", "module"] })])).toEqual([
+      'questions["scope"].defaults must hold at most 1 value, not 2',
+    ]);
+  });
+
+  it("names a question without an id by its place", () => {
+    expect(checkQuestions([choice(), { ...typed({ type: "number", min: 4, max: 3 }), id: "" }])).toEqual([
+      {
+        path: "questions[1].input.min",
+        message: "questions[1].input.min must not be greater than input.max",
+      },
+    ]);
+  });
+
+  it("says which type a misplaced schemes or options sits on", () => {
+    expect(messages([typed({ type: "text", schemes: ["https"] })])).toEqual([
+      'questions["q"].input.schemes are only for url questions, not text',
+    ]);
+    expect(messages([{ ...typed({ type: "number" }), options: [{ value: "a", label: "A" }] }])).toEqual([
+      'questions["q"].options are only for plain and select questions, not number',
+    ]);
+  });
+});
+
+describe("withHotkeys when keys run out or none is missing", () => {
+  it("leaves a question whose options all have hotkeys as it is, and an option with no free key without one", () => {
+    const all = choice({
+      options: [
+        { value: "file", label: "File", hotkey: "f" },
+        { value: "module", label: "Module", hotkey: "m" },
+      ],
+    });
+    expect(withHotkeys(all)).toBe(all);
+    const many = choice({
+      options: Array.from({ length: 40 }, (_, index) => ({ value: `v${index}`, label: `V${index}` })),
+    });
+    const keys = (withHotkeys(many).options ?? []).map((option) => option.hotkey);
+    expect(keys.slice(0, 3)).toEqual(["a", "b", "c"]);
+    expect(keys.filter((key) => key !== undefined)).toHaveLength(35);
+    expect(keys.at(-1)).toBeUndefined();
+  });
+});

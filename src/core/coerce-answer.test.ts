@@ -98,3 +98,40 @@ describe("formatDecimal", () => {
     );
   });
 });
+
+describe("formatDecimal and coerceAnswer, case by case", () => {
+  it("writes zero, negative zero and exponents both ways as plain decimals", () => {
+    expect(formatDecimal(0)).toBe("0");
+    expect(formatDecimal(-0)).toBe("0");
+    expect(formatDecimal(1e21)).toBe("1000000000000000000000");
+    expect(formatDecimal(-1.25e22)).toBe("-12500000000000000000000");
+    expect(formatDecimal(1.5e-7)).toBe("0.00000015");
+    expect(formatDecimal(-2e-7)).toBe("-0.0000002");
+    expect(formatDecimal(12.5)).toBe("12.5");
+  });
+
+  it("reads numbers, booleans, nothing and text as the question's canonical string", () => {
+    expect(coerceAnswer(number, 2)).toBe("2");
+    expect(coerceAnswer(number, -0)).toBe("0");
+    expect(coerceAnswer(number, Number.NaN)).toBe("NaN");
+    expect(coerceAnswer(number, " 2.50 ")).toBe("2.5");
+    expect(coerceAnswer(boolean, true)).toBe("true");
+    expect(coerceAnswer(boolean, false)).toBe("false");
+    expect(coerceAnswer(boolean, " Yes ")).toBe("true");
+    expect(coerceAnswer(boolean, "maybe")).toBe("maybe");
+    expect(coerceAnswer(typed({ type: "text" }), null)).toBe("");
+    expect(coerceAnswer(typed({ type: "text" }), undefined)).toBe("");
+    expect(coerceAnswer(typed({ type: "text" }), "  as typed  ")).toBe("  as typed  ");
+    expect(coerceAnswer(typed({ type: "text" }), 12)).toBe("12");
+  });
+
+  it("reads dates and times from loose text, trimmed, and from Date objects, local", () => {
+    expect(coerceAnswer(date, " 2026-3-7 ")).toBe("2026-03-07");
+    expect(coerceAnswer(date, new Date(2026, 2, 7, 15, 30))).toBe("2026-03-07");
+    expect(coerceAnswer(date, new Date(Number.NaN))).toBe("");
+    const slot = typed({ type: "datetime" });
+    expect(coerceAnswer(slot, " 2026-3-7 9:05 ")).toBe("2026-03-07T09:05");
+    expect(coerceAnswer(slot, new Date(2026, 2, 7, 9, 5))).toBe("2026-03-07T09:05");
+    expect(coerceAnswer(slot, new Date(Number.NaN))).toBe("");
+  });
+});

@@ -152,6 +152,8 @@ export interface ToolErrorFrame {
   id: string;
   /** What went wrong, for a person and the model. */
   error: string;
+  /** Set when the call did not finish in time (`tool-timeout`): a client says so in its own words. */
+  code?: ToolErrorCode;
 }
 
 /** A person rejected a tool call, or its run was cancelled while it waited. */
@@ -192,9 +194,36 @@ export interface RunFinishFrame {
   kind: "run-finish";
   /** How it ended. */
   status: "completed" | "failed" | "cancelled";
-  /** Why it failed, when it did. */
+  /** Why it failed, when it did: an English sentence that never holds a provider's or database's text. */
   error?: string;
+  /** Why it failed, as a code a client turns into its own sentence (see {@link RunErrorCode}). */
+  code?: RunErrorCode;
+  /**
+   * The failure's id, also on the server's log line that holds the technical detail: what a person
+   * quotes to support.
+   */
+  errorId?: string;
 }
+
+/**
+ * Why a run failed:
+ * - `model-timeout`: the model did not finish a call within the agent's time limit;
+ * - `model-failed`: the model's provider refused or failed the call (its text is in the server log);
+ * - `step-limit`: the model kept calling tools without answering;
+ * - `agent-changed`: the agent's definition changed under the run in flight;
+ * - `agent-missing`: the run's agent is not hosted any more;
+ * - `internal`: anything else; the server log holds the detail under the `errorId`.
+ */
+export type RunErrorCode =
+  | "model-timeout"
+  | "model-failed"
+  | "step-limit"
+  | "agent-changed"
+  | "agent-missing"
+  | "internal";
+
+/** Why a tool call failed, when the loop knows: `tool-timeout`, it did not finish within its time limit. */
+export type ToolErrorCode = "tool-timeout";
 
 /** A frame with its sequence number, as read from the stream. */
 export interface SequencedFrame {

@@ -33,12 +33,15 @@ export interface PendingCall {
  * One event of the inbox feed (`GET /agent/approvals/stream`). `waiting`: a call started waiting
  * (or was waiting when the feed was opened). `settled`: a call stopped waiting, answered, skipped,
  * approved, rejected or cancelled, by anyone in any process. `synced`: everything up to now has
- * been sent; what follows is live.
+ * been sent; what follows is live. `reset`: the reader's `Last-Event-ID` is past anything this
+ * store sent (a store restored from a backup): the `waiting` events up to `synced` are what waits
+ * now, and replace what the reader knew.
  */
 export type InboxEvent =
   | { kind: "waiting"; call: PendingCall }
   | { kind: "settled"; id: string; threadId: string; status: string }
-  | { kind: "synced" };
+  | { kind: "synced" }
+  | { kind: "reset" };
 
 /** A conversation as `GET /agent/threads` lists it. */
 export interface ThreadSummary {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settleAnswers, settleRecorded, settleSkipped, summarize } from "./outcome";
+import { describeValue, settleAnswers, settleRecorded, settleSkipped, summarize } from "./outcome";
 import { ElicitationOutcomeSchema } from "./question";
 import { typed } from "./question.fixture";
 import { bookingIntake, scopeQuestion, specIntake } from "./spec-examples";
@@ -104,5 +104,41 @@ describe("summarize", () => {
   it("shows free text as typed", () => {
     const open = [{ ...scopeQuestion, allowFreeText: true }];
     expect(summarize(open, { scope: ["just the README"] }, false)).toContain("→ just the README");
+  });
+});
+
+describe("settleRecorded, record by record", () => {
+  const questions = specIntake.questions;
+  const picked = settleAnswers(questions, {});
+
+  it("reads anything but an object as an empty record: every question on its defaults", () => {
+    for (const recorded of [null, undefined, "answered", 3, ["scope"]]) {
+      expect(settleRecorded(questions, recorded), JSON.stringify(recorded)).toEqual(picked);
+    }
+    expect(settleRecorded(questions, { answers: null })).toEqual(picked);
+    expect(settleRecorded(questions, { answers: "file" })).toEqual(picked);
+  });
+
+  it("keeps the string values of a question, drops the rest, and leaves all-unusable values to the defaults", () => {
+    const scope = questions[0]?.id ?? "";
+    expect(settleRecorded(questions, { answers: { [scope]: [7, "file"] } }).answers[scope]).toEqual(["file"]);
+    expect(settleRecorded(questions, { answers: { [scope]: [7] } }).answers[scope]).toEqual(
+      picked.answers[scope],
+    );
+    expect(
+      settleRecorded(questions, { answers: { [scope]: ["file"] }, defaulted: [scope] }).answers[scope],
+    ).toEqual(picked.answers[scope]);
+    expect(
+      settleRecorded(questions, { answers: { [scope]: ["file"] }, defaulted: "scope" }).answers[scope],
+    ).toEqual(["file"]);
+  });
+});
+
+describe("describeValue", () => {
+  it("reads a boolean answer as Yes or No, and any other answer as itself", () => {
+    const agree = { id: "agree", prompt: "Agree?", input: { type: "boolean" as const } };
+    expect(describeValue(agree, "true")).toBe("Yes");
+    expect(describeValue(agree, "false")).toBe("No");
+    expect(describeValue({ id: "n", prompt: "N?", input: { type: "number" as const } }, "true")).toBe("true");
   });
 });

@@ -92,3 +92,14 @@ describe("the cost of one match, bounded", () => {
     ]);
   });
 });
+
+describe("the length a pattern is checked at, in characters", () => {
+  it("counts a character outside the basic plane once, though it takes two UTF-16 units", () => {
+    const emoji = "😀";
+    expect(exceedsPatternValueLimit("a".repeat(PATTERN_VALUE_LIMIT))).toBe(false);
+    expect(exceedsPatternValueLimit("a".repeat(PATTERN_VALUE_LIMIT + 1))).toBe(true);
+    expect(exceedsPatternValueLimit(emoji.repeat(PATTERN_VALUE_LIMIT))).toBe(false);
+    expect(exceedsPatternValueLimit(emoji.repeat(PATTERN_VALUE_LIMIT + 1))).toBe(true);
+    expect(exceedsPatternValueLimit("a".repeat(2 * PATTERN_VALUE_LIMIT + 1))).toBe(true);
+  });
+});

@@ -5,7 +5,7 @@ import { coerceAnswer } from "./coerce-answer";
 import { PATTERN_VALUE_LIMIT } from "./pattern";
 import type { Question } from "./question";
 import { typed } from "./question.fixture";
-import { countProblem, isOnStep, valueProblem } from "./value-problem";
+import { countProblem, isCount, isOnStep, valueProblem } from "./value-problem";
 
 describe("a number question's step", () => {
   const seats = typed({ type: "number", min: 1, max: 9, step: 1 });
@@ -236,5 +236,154 @@ describe("every bound, at the bound", () => {
     expect(issues(["a", "b", "c"])).toEqual([]);
     expect(issues(["a"])).toEqual(["min-items"]);
     expect(issues(["a", "b", "c", "d"])).toEqual(["max-items"]);
+  });
+});
+
+// What each rule says, word for word: the sentence a person and a model read.
+describe("each rule's sentence", () => {
+  it("names the rule and says what the value must be", () => {
+    expect(valueProblem(typed({ type: "number" }), "x")).toEqual({
+      rule: "number",
+      text: "must be a number written in decimals",
+    });
+    expect(valueProblem(typed({ type: "number", min: 2 }), "1")).toEqual({
+      rule: "min",
+      text: "must be at least 2",
+    });
+    expect(valueProblem(typed({ type: "number", max: 2 }), "3")).toEqual({
+      rule: "max",
+      text: "must be at most 2",
+    });
+    expect(valueProblem(typed({ type: "boolean" }), "yes")).toEqual({
+      rule: "boolean",
+      text: "must be true or false",
+    });
+    expect(valueProblem(typed({ type: "boolean" }), "false")).toBeUndefined();
+    expect(valueProblem(typed({ type: "date" }), "2026-1-1")).toEqual({
+      rule: "date",
+      text: "must be a date written YYYY-MM-DD",
+    });
+    const day = typed({ type: "date", min: "2026-01-01", max: "2026-12-31" });
+    expect(valueProblem(day, "2025-12-31")).toEqual({ rule: "min", text: "must be on or after 2026-01-01" });
+    expect(valueProblem(day, "2027-01-01")).toEqual({ rule: "max", text: "must be on or before 2026-12-31" });
+    const slot = typed({ type: "datetime", min: "2026-03-01T09:00", max: "2026-03-01T17:30" });
+    expect(valueProblem(slot, "2026-03-01T08:00")).toEqual({
+      rule: "min",
+      text: "must be at or after 2026-03-01T09:00",
+    });
+    expect(valueProblem(slot, "2026-03-01T18:00")).toEqual({
+      rule: "max",
+      text: "must be at or before 2026-03-01T17:30",
+    });
+    expect(valueProblem(typed({ type: "email" }), "nobody")).toEqual({
+      rule: "email",
+      text: "must be an email address",
+    });
+    expect(valueProblem(typed({ type: "text", pattern: "[a-z]+" }), "ABC")).toEqual({
+      rule: "pattern",
+      text: "must match the pattern [a-z]+",
+    });
+  });
+
+  it("counts characters in the singular for one, the plural for more", () => {
+    expect(valueProblem(typed({ type: "text", min: 1 }), "")).toEqual({
+      rule: "min",
+      text: "must be at least 1 character",
+    });
+    expect(valueProblem(typed({ type: "text", min: 3 }), "ab")).toEqual({
+      rule: "min",
+      text: "must be at least 3 characters",
+    });
+    expect(valueProblem(typed({ type: "text", max: 1 }), "ab")).toEqual({
+      rule: "max",
+      text: "must be at most 1 character",
+    });
+    expect(valueProblem(typed({ type: "text", max: 3 }), "abcd")).toEqual({
+      rule: "max",
+      text: "must be at most 3 characters",
+    });
+  });
+
+  it("names the schemes a URL may use: one, two, or a list ending in or", () => {
+    const only = typed({ type: "url", schemes: ["https"] });
+    expect(valueProblem(only, "http://example.com")).toEqual({
+      rule: "scheme",
+      text: "must use the scheme https, not http",
+    });
+    expect(valueProblem(typed({ type: "url" }), "mailto:ada@example.com")).toEqual({
+      rule: "scheme",
+      text: "must use the scheme http or https, not mailto",
+    });
+    const three = typed({ type: "url", schemes: ["http", "https", "mailto"] });
+    expect(valueProblem(three, "ftp://example.com")).toEqual({
+      rule: "scheme",
+      text: "must use the scheme http, https or mailto, not ftp",
+    });
+    expect(valueProblem(three, "mailto:ada@example.com")).toBeUndefined();
+  });
+});
+
+describe("real calendar days and times", () => {
+  const day = typed({ type: "date" });
+  const slot = typed({ type: "datetime" });
+
+  it("takes a day that exists and refuses one that does not, month and day alike", () => {
+    expect(valueProblem(day, "2024-02-29")).toBeUndefined();
+    for (const value of ["2026-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00"]) {
+      expect(valueProblem(day, value)?.rule, value).toBe("date");
+    }
+  });
+
+  it("takes 23:59 and refuses 24:00 and minute 60", () => {
+    expect(valueProblem(slot, "2026-03-01T23:59")).toBeUndefined();
+    expect(valueProblem(slot, "2026-03-01T23:00")).toBeUndefined();
+    expect(valueProblem(slot, "2026-03-01T24:00")?.rule).toBe("datetime");
+    expect(valueProblem(slot, "2026-03-01T12:60")?.rule).toBe("datetime");
+    expect(valueProblem(slot, "2026-02-30T12:00")?.rule).toBe("datetime");
+  });
+});
+
+describe("a number question's step, when it has none that counts", () => {
+  it("ignores a step of zero, a negative one and an infinite one", () => {
+    for (const step of [0, -1, Number.POSITIVE_INFINITY]) {
+      expect(valueProblem(typed({ type: "number", step }), "2.5"), String(step)).toBeUndefined();
+    }
+    expect(valueProblem(typed({ type: "number", step: 1 }), "2.5")?.rule).toBe("step");
+  });
+
+  it("counts steps from a negative min in exact decimals", () => {
+    const below = typed({ type: "number", min: -1.5, step: 0.5 });
+    expect(valueProblem(below, "-1")).toBeUndefined();
+    expect(valueProblem(below, "-1.25")).toEqual({
+      rule: "step",
+      text: "must be -1.5 plus a multiple of 0.5",
+    });
+    expect(isOnStep(-2.5, -1.5, 1)).toBe(true);
+    expect(isOnStep(-2, -1.5, 1)).toBe(false);
+  });
+});
+
+describe("item counts apply to multiple-choice questions only", () => {
+  it("leaves a single-choice question's count alone, and reads a bound of 0", () => {
+    const single = typed({ type: "text" }, { minItems: 2, maxItems: 3 });
+    expect(countProblem(single, 0)).toBeUndefined();
+    expect(countProblem(single, 5)).toBeUndefined();
+    const upToNone = { ...typed({ type: "text" }), multiple: true, maxItems: 0 } satisfies Question;
+    expect(countProblem(upToNone, 0)).toBeUndefined();
+    expect(countProblem(upToNone, 1)).toEqual({
+      rule: "max-items",
+      text: "must hold at most 0 values, not 1",
+    });
+    expect(isCount(0)).toBe(true);
+    expect(isCount(-1)).toBe(false);
+    expect(isCount(1.5)).toBe(false);
+    expect(isCount(undefined)).toBe(false);
+  });
+});
+
+describe("steps from a base of the other sign", () => {
+  it("keeps each number's sign: -1 is 0.5 less a step of 1.5, 1 is not", () => {
+    expect(isOnStep(-1, 0.5, 1.5)).toBe(true);
+    expect(isOnStep(1, 0.5, 1.5)).toBe(false);
   });
 });

@@ -74,6 +74,8 @@ export class PendingCallsStore {
     if (fresh && this.replacing === undefined && event.kind !== "synced") {
       this.replacing = new Map();
     }
+    // What follows up to `synced` replaces the list, even when nothing waits.
+    if (event.kind === "reset") return;
     if (event.kind === "waiting") {
       const target = fresh && this.replacing ? this.replacing : undefined;
       const existing = this.find(event.call.id);

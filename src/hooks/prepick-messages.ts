@@ -1,3 +1,5 @@
+import type { RunErrorCode } from "@/lib/prepick/core/frames";
+
 /**
  * A number as a sentence needs it: `value` picks the plural form (`Intl.PluralRules` in the
  * messages' own language), `text` is the number written for the locale (`1,000` or `1.000`).
@@ -274,6 +276,11 @@ export interface PrepickMessages {
     loadFailed: (detail: string) => string;
     /** A reply that stopped before it finished. */
     replyFailed: (detail: string) => string;
+    /**
+     * A reply the server ended as failed, by why (`failure.code`, see `RunErrorCode`), with the id
+     * a person quotes to support when there is one (`readRunFailure(chat.error)` gives both).
+     */
+    runFailed: (failure: { code: RunErrorCode; errorId?: string }) => string;
     /** The button back to the newest message. */
     jumpToLatest: string;
     /** The button above the first message that loads the ones before it. */
@@ -508,6 +515,23 @@ export const englishMessages: PrepickMessages = {
       "Say what you need. If the agent has questions, it asks them first, with its own picks pre-selected.",
     loadFailed: () => "This conversation could not be loaded. Check your connection, then reload the page.",
     replyFailed: () => "The reply stopped before it finished. Check your connection, then send again.",
+    runFailed: ({ code, errorId }) => {
+      const id = errorId ? ` If it keeps happening, quote error ${errorId}.` : "";
+      switch (code) {
+        case "model-timeout":
+          return `The agent's model took too long to answer, so the reply stopped. Send your message again to retry.${id}`;
+        case "model-failed":
+          return `The agent's model could not answer, so the reply stopped. Send your message again to retry.${id}`;
+        case "step-limit":
+          return `The agent kept working without reaching an answer, so it stopped. Try asking in smaller steps.${id}`;
+        case "agent-changed":
+          return `The agent was updated while it worked on this reply, so the reply stopped. Send your message again.${id}`;
+        case "agent-missing":
+          return `This conversation's agent is no longer available, so it cannot reply.${id}`;
+        default:
+          return `Something went wrong on the server, so the reply stopped.${id}`;
+      }
+    },
     jumpToLatest: "Jump to latest",
     showEarlier: "Show earlier messages",
     loadingEarlier: "Loading earlier messages…",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, SequencedFrame } from "@/lib/prepick/core/frames";
 import { foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
+import { readRunFailure } from "./run-failure";
 
 const sequence = (frames: Frame[], from = 1): SequencedFrame[] =>
   frames.map((frame, index) => ({ seq: from + index, frame }));
@@ -152,6 +153,28 @@ describe("foldFrames", () => {
       { type: "finish", finishReason: "other" },
     ]);
     expect(failed.state.status).toBe("failed");
+    // A failure with a code carries the code and the error id, for the page's own sentence.
+    const coded = foldFrames(
+      sequence([
+        start,
+        {
+          kind: "run-finish",
+          status: "failed",
+          error: "The model…",
+          code: "model-timeout",
+          errorId: "err-1a",
+        },
+      ]),
+    );
+    const text = (coded.chunks[1] as { errorText: string }).errorText;
+    expect(text).toBe("prepick-run-failed model-timeout err-1a");
+    expect(readRunFailure(new Error(text))).toEqual({ code: "model-timeout", errorId: "err-1a" });
+    expect(readRunFailure(new Error("Failed to fetch"))).toBeUndefined();
+    // A code from a newer server reads as internal, still a failure the page can word.
+    expect(readRunFailure("prepick-run-failed quota-spent err-2")).toEqual({
+      code: "internal",
+      errorId: "err-2",
+    });
     expect(foldFrames(sequence([start, { kind: "run-parked", waitingFor: [] }])).state.status).toBe("parked");
     expect(INITIAL_FOLD_STATE.status).toBe("running");
   });

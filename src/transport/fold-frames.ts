@@ -1,5 +1,6 @@
 import type { UIMessageChunk } from "ai";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import { runFailureText } from "./run-failure";
 import {
   approvalRequestChunk,
   approvalResponseChunk,
@@ -149,8 +150,13 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
       break;
     case "run-finish":
       next = { ...next, status: frame.status };
+      // The failure's code and id, for the page to say in its own words (`readRunFailure`); the
+      // server's English sentence when an older server sent no code.
       if (frame.status === "failed")
-        chunks.push({ type: "error", errorText: frame.error ?? "The run failed." });
+        chunks.push({
+          type: "error",
+          errorText: frame.code ? runFailureText(frame) : (frame.error ?? "The run failed."),
+        });
       chunks.push({ type: "finish", finishReason: frame.status === "completed" ? "stop" : "other" });
       break;
   }

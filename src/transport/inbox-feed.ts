@@ -57,6 +57,8 @@ export async function followInbox(
         } catch {
           continue;
         }
+        // The server had nothing after our last id (its store was restored): it sends the list anew.
+        if (event.kind === "reset") fresh = true;
         handlers.onEvent(event, fresh);
         if (event.kind === "synced") fresh = false;
       }

@@ -15,6 +15,7 @@ export {
 export { hydrateRun, hydrateThread } from "./hydrate-thread";
 export { followInbox, type InboxFeedHandlers } from "./inbox-feed";
 export { endsStream, readFrames } from "./read-frames";
+export { type RunFailure, readRunFailure } from "./run-failure";
 export { followSharedInbox } from "./shared-inbox-feed";
 export {
   type ApprovalsPage,

@@ -5,8 +5,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_AGENTS } from "../../server/agents/demo-agents";
 import { createServer, type PrepickServer } from "../../server/index";
-import { runCommand } from "./fresh-app";
-import { ROOT } from "./registry-catalogue";
+import { DEMO_DIR, ensureBuilt, REGISTRY_DIR } from "../e2e/support/product";
 
 // The demo page as `npm start` serves it, built from the registry's sources, in real Chromium.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -18,38 +17,15 @@ let browser: Browser;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), "prepick-demo-"));
-  const demoDir = join(workDir, "demo");
-  const registryDir = join(workDir, "r");
-  await runCommand(
-    process.execPath,
-    [
-      join(ROOT, "node_modules", "vite", "bin", "vite.js"),
-      "build",
-      "--config",
-      "demo/vite.config.ts",
-      "--outDir",
-      demoDir,
-    ],
-    { cwd: ROOT, timeoutMs: 120_000 },
-  );
-  await runCommand(
-    process.execPath,
-    [
-      join(ROOT, "node_modules", "shadcn", "dist", "index.js"),
-      "build",
-      "registry.json",
-      "--output",
-      registryDir,
-    ],
-    { cwd: ROOT, timeoutMs: 60_000 },
-  );
+  // The build `npm start` serves, made once per run for every file that needs it.
+  await ensureBuilt();
   server = await createServer({
     agents: DEMO_AGENTS,
     port: 0,
     host: "127.0.0.1",
     dataDir: join(workDir, "data"),
-    demoDir,
-    registryDir,
+    demoDir: DEMO_DIR,
+    registryDir: REGISTRY_DIR,
   });
   browser = await chromium.launch({
     executablePath: CHROMIUM,

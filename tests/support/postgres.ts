@@ -18,6 +18,13 @@ export interface PostgresCluster {
   urlFor(database: string): string;
   /** Creates another empty database on the cluster and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * Stops the server as a crash or an operator would (`pg_ctl stop -m fast`: connections are cut
+   * at once), keeping its files, port and databases; {@link PostgresCluster.resume} starts it again.
+   */
+  suspend(): Promise<void>;
+  /** Starts a suspended server again on the same port, with the same settings and databases. */
+  resume(): Promise<void>;
   /** Stops the server at once and removes its folder; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -148,9 +155,16 @@ export async function startPostgres(
     watchdog.unref();
 
     let port = 0;
+    let options = "";
+    const startServer = () =>
+      runAsOwner(
+        pgCtl,
+        ["start", "-D", dataDir, "-l", join(root, "server.log"), "-w", "-t", "30", "-o", options],
+        root,
+      );
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const options = [
+      options = [
         `-p ${port}`,
         "-c listen_addresses=127.0.0.1",
         `-c unix_socket_directories=${root}`,
@@ -164,11 +178,7 @@ export async function startPostgres(
             ]),
       ].join(" ");
       try {
-        await runAsOwner(
-          pgCtl,
-          ["start", "-D", dataDir, "-l", join(root, "server.log"), "-w", "-t", "30", "-o", options],
-          root,
-        );
+        await startServer();
         break;
       } catch (error) {
         // Another process may have taken the port between probing and binding it.
@@ -193,6 +203,8 @@ export async function startPostgres(
       directory: root,
       urlFor: (name) => `${base}/${name}`,
       createDatabase,
+      suspend: () => runAsOwner(pgCtl, ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "30"], root),
+      resume: startServer,
       stop: async () => stopNow(),
     };
   } catch (error) {

@@ -12,7 +12,7 @@ import type { PendingCallItem, PendingCallsStatus } from "@/hooks/pending-calls-
 import type { PrepickMessages } from "@/hooks/prepick-messages";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import { useChatTranscript } from "@/hooks/use-chat-transcript";
-import { type AgentChatTransport, toToolCallFailure } from "@/lib/prepick/transport";
+import { type AgentChatTransport, readRunFailure, toToolCallFailure } from "@/lib/prepick/transport";
 import { useWaitingCalls } from "./use-waiting-calls";
 
 /**
@@ -35,6 +35,12 @@ function textOf(message: { parts: readonly { type: string; text?: string }[] }):
 function notSentSentence(error: unknown, { composer }: PrepickMessages): string {
   const failure = toToolCallFailure(error);
   return failure.kind === "network" ? composer.notSent(failure.error) : composer.refused(failure.error);
+}
+
+/** Why a reply stopped, in the person's words: the server's failure by its code, or the connection. */
+function replyError(error: Error, { chat }: PrepickMessages): string {
+  const failure = readRunFailure(error);
+  return failure ? chat.runFailed(failure) : chat.replyFailed(error.message);
 }
 
 /**
@@ -172,7 +178,7 @@ function AgentConversation({
     (loadError !== undefined
       ? messages.chat.loadFailed(loadError)
       : chat.error && !failedSend
-        ? messages.chat.replyFailed(chat.error.message)
+        ? replyError(chat.error, messages)
         : undefined);
 
   return (

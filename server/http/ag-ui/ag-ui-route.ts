@@ -1,6 +1,6 @@
 import type { AgentApp, RouteContext } from "../context";
 import { readJsonBody } from "../read-body";
-import { startTurn, type TurnStart } from "../start-turn";
+import { refusalHeaders, startTurn, type TurnStart } from "../start-turn";
 import { agUiStreamResponse } from "./ag-ui-stream";
 import { readRunInput } from "./run-input";
 import { settleResume } from "./settle-resume";
@@ -35,7 +35,7 @@ export function agUiRoute(app: AgentApp, context: RouteContext): void {
 
     if (resume.length === 0) {
       const started = await turn();
-      if (!started.ok) return c.json(started.body, started.status);
+      if (!started.ok) return c.json(started.body, started.status, refusalHeaders(started));
       return agUiStreamResponse(context, {
         input,
         start: { run: { runId: started.runId, before: [] } },

@@ -47,8 +47,8 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
   const { threadId, runId } = options.input;
   return eventStreamResponse(
     async (enqueue, signal) => {
-      const send = (events: readonly BaseEvent[]) => {
-        for (const event of events) enqueue(encoder.encodeSSE(event));
+      const send = async (events: readonly BaseEvent[]) => {
+        for (const event of events) await enqueue(encoder.encodeSSE(event));
       };
       const follow = async ({ runId: ours, before }: FollowedRun): Promise<RunEnding | undefined> => {
         const translator = new FrameEvents(ours);
@@ -63,15 +63,15 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
           signal,
         });
         for await (const item of followed) {
-          if (item === "quiet") enqueue(": keep-alive\n\n");
-          else send(translator.translate(item.frame));
+          if (item === "quiet") await enqueue(": keep-alive\n\n");
+          else await send(translator.translate(item.frame));
           if (translator.ending) break;
         }
-        if (translator.ending) send(translator.closeOpen());
+        if (translator.ending) await send(translator.closeOpen());
         return translator.ending;
       };
       const start = options.start;
-      send([
+      await send([
         {
           type: EventType.RUN_STARTED,
           threadId,
@@ -81,7 +81,7 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
         } as BaseEvent,
       ]);
       if ("error" in start) {
-        send([
+        await send([
           {
             type: EventType.RUN_ERROR,
             message: start.error.message,
@@ -95,7 +95,7 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
       if (ending && ending.kind !== "interrupt" && options.next) {
         const next = await options.next();
         if (next && "error" in next) {
-          send([
+          await send([
             { type: EventType.RUN_ERROR, message: next.error.message, code: next.error.code } as BaseEvent,
           ]);
           return;
@@ -105,7 +105,7 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
       if (!ending) return;
       switch (ending.kind) {
         case "interrupt":
-          send([
+          await send([
             {
               type: EventType.RUN_FINISHED,
               threadId,
@@ -116,12 +116,27 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
           return;
         case "success":
         case "cancelled":
-          send([
+          await send([
             { type: EventType.RUN_FINISHED, threadId, runId, outcome: { type: ending.kind } } as BaseEvent,
           ]);
           return;
         case "failed":
-          send([{ type: EventType.RUN_ERROR, message: ending.message, code: "run_failed" } as BaseEvent]);
+          // The sentence, and the failure's own code and error id where AG-UI has no field for them.
+          await send([
+            {
+              type: EventType.RUN_ERROR,
+              message: ending.message,
+              code: "run_failed",
+              ...(ending.code
+                ? {
+                    metadata: metadata({
+                      code: ending.code,
+                      ...(ending.errorId ? { errorId: ending.errorId } : {}),
+                    }),
+                  }
+                : {}),
+            } as BaseEvent,
+          ]);
           return;
       }
     },

@@ -1,5 +1,5 @@
 import { type BaseEvent, EventType, type Interrupt } from "@ag-ui/core";
-import type { ElicitationRequest, Frame, Question } from "prepick/core";
+import type { ElicitationRequest, Frame, Question, RunErrorCode } from "prepick/core";
 import { questionsSchema } from "./response-schema";
 
 /** The key of `metadata` under which Prepick carries what AG-UI has no field for. */
@@ -16,7 +16,7 @@ export type RunEnding =
   | { kind: "interrupt"; interrupts: Interrupt[] }
   | { kind: "success" }
   | { kind: "cancelled" }
-  | { kind: "failed"; message: string };
+  | { kind: "failed"; message: string; code?: RunErrorCode; errorId?: string };
 
 /** The interrupt of a parked question set: its questions as a schema with defaults, and in full. */
 export function questionsInterrupt(id: string, request: ElicitationRequest): Interrupt {
@@ -237,7 +237,12 @@ export class FrameEvents {
             ? { kind: "success" }
             : frame.status === "cancelled"
               ? { kind: "cancelled" }
-              : { kind: "failed", message: frame.error ?? "The run failed." };
+              : {
+                  kind: "failed",
+                  message: frame.error ?? "The run failed.",
+                  ...(frame.code ? { code: frame.code } : {}),
+                  ...(frame.errorId ? { errorId: frame.errorId } : {}),
+                };
         return [];
     }
   }

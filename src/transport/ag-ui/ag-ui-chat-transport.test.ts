@@ -8,6 +8,7 @@ import { specIntake } from "@/lib/prepick/core/spec-examples";
 import { mcpElicitationToRequest } from "@/lib/prepick/transport/adapters/mcp-elicitation";
 import { AgentChatTransport } from "../agent-chat-transport";
 import { startFrameServer } from "../frame-server.fixture";
+import { readRunFailure } from "../run-failure";
 import { AgUiChatTransport } from "./ag-ui-chat-transport";
 import { type AgUiResponder, startAgUiServer } from "./ag-ui-server.fixture";
 
@@ -634,6 +635,22 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     expect(chat.status).toBe("error");
     expect(chat.error?.message).toBe("The model is overloaded.");
     expect(chat.messages[1]?.parts).toMatchObject([{ type: "text", text: "Starting." }]);
+  });
+
+  it("carries a Prepick producer's failure code and error id in the chat's error, for the page's sentence", async () => {
+    quietClientErrors();
+    const server = await serve((input) => [
+      run(input).started,
+      {
+        type: EventType.RUN_ERROR,
+        message: "The model did not answer in time, so the reply stopped.",
+        code: "run_failed",
+        metadata: { prepick: { code: "model-timeout", errorId: "err-77" } },
+      } as BaseEvent,
+    ]);
+    const chat = new Chat({ id: "error-2", transport: new AgUiChatTransport({ url: server.url }) });
+    await chat.sendMessage({ text: "Go" });
+    expect(readRunFailure(chat.error)).toEqual({ code: "model-timeout", errorId: "err-77" });
   });
 
   it("keeps the conversation on screen when storage refuses to store it", async () => {

@@ -17,6 +17,7 @@ import {
 import type { UIMessageChunk } from "ai";
 import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
+import { runFailureText } from "@/lib/prepick/transport/run-failure";
 import {
   approvalRequestChunk,
   approvalResponseChunk,
@@ -29,6 +30,23 @@ import {
   toolOutputChunk,
 } from "@/lib/prepick/transport/tool-chunks";
 import { approvalInput, type InterruptSet, PREPICK_METADATA_KEY, readInterruptSet } from "./interrupt-set";
+
+/**
+ * The text of a `RUN_ERROR`'s `error` chunk: a Prepick producer's failure code and error id
+ * (`metadata.prepick`), for the page to say in its own words; any other agent's message as it is.
+ */
+function runErrorText(event: RunErrorEvent): string {
+  const carried = (event as { metadata?: Record<string, unknown> }).metadata?.[PREPICK_METADATA_KEY] as
+    | { code?: unknown; errorId?: unknown }
+    | undefined;
+  if (typeof carried?.code === "string") {
+    return runFailureText({
+      code: carried.code,
+      ...(typeof carried.errorId === "string" ? { errorId: carried.errorId } : {}),
+    });
+  }
+  return event.message || "The run failed.";
+}
 
 /** Where the latest run of a chat stands. */
 export type AgUiRunStatus = "running" | "interrupted" | "completed" | "failed" | "cancelled";
@@ -301,7 +319,7 @@ export function foldAgUiEvent(state: AgUiFoldState, event: BaseEvent): AgUiFoldR
       break;
     case EventType.RUN_ERROR:
       next = { ...closeOpen(next, chunks), status: "failed" };
-      chunks.push({ type: "error", errorText: (event as RunErrorEvent).message || "The run failed." });
+      chunks.push({ type: "error", errorText: runErrorText(event as RunErrorEvent) });
       chunks.push({ type: "finish", finishReason: "other" });
       break;
   }

@@ -17,8 +17,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The page size of every test and screenshot: small enough to keep the committed images small. */
 export const VIEWPORT = { width: 900, height: 700 };
 
-/** Where the suite saves the screenshots `docs/screenshots.md` shows. */
-export const SCREENSHOT_DIR = join(REPO_ROOT, "docs", "screenshots");
+/**
+ * Where the suite saves its screenshots: `docs/screenshots/` (which `docs/screenshots.md` shows)
+ * only when `npm run screenshots` asks for them again, so a test run leaves the committed images
+ * alone; `tests/artifacts/screenshots/` otherwise, to look at after a run.
+ */
+export const SCREENSHOT_DIR =
+  process.env.PREPICK_UPDATE_SCREENSHOTS === "1"
+    ? join(REPO_ROOT, "docs", "screenshots")
+    : join(REPO_ROOT, "tests", "artifacts", "screenshots");
 
 /**
  * Launches headless Chromium as the environment requires. Playwright gives every launch a fresh
