@@ -1,7 +1,8 @@
 import type { UIMessage } from "ai";
-import { type TranscriptChat, type TranscriptMessage, useChatTranscript } from "prepick/hooks";
+import { type TranscriptMessage, useChatTranscript } from "prepick/hooks";
 import { act, memo, Profiler, useState } from "react";
 import { createRoot } from "react-dom/client";
+import type { TranscriptChat } from "@/hooks/transcript-builder";
 import { installDom } from "./dom";
 import { type BenchRow, figure, median } from "./result";
 

@@ -33,18 +33,31 @@ function appAliases(): { prefix: string; wildcard: boolean; targets: string[] }[
 
 const ALIASES = appAliases();
 
-/** A specifier in a declaration file at `file`, with an alias made relative. */
-function dealias(specifier: string, file: string): string {
+/**
+ * A relative specifier as Node's ESM resolution (`moduleResolution: node16`/`nodenext`) needs it:
+ * with its `.js` ending, or a folder's `/index.js`; a bundler resolves either way.
+ */
+function withEnding(specifier: string, file: string): string {
+  const path = join(dirname(file), specifier);
+  if (existsSync(`${path}.d.ts`)) return `${specifier}.js`;
+  if (existsSync(join(path, "index.d.ts"))) return `${specifier}/index.js`;
+  return specifier;
+}
+
+/** A specifier in a declaration file at `file`: an alias made relative, and a relative one given its ending. */
+function resolveSpecifier(specifier: string, file: string): string {
   for (const { prefix, wildcard, targets } of ALIASES) {
     const matches = wildcard ? specifier.startsWith(prefix) : specifier === prefix;
     if (!matches) continue;
     const rest = wildcard ? specifier.slice(prefix.length) : "";
     const candidates = targets.map((target) => join(OUT, "types", target + rest));
-    const found = candidates.find((path) => existsSync(`${path}.d.ts`)) ?? (candidates[0] as string);
+    const found =
+      candidates.find((path) => existsSync(`${path}.d.ts`) || existsSync(join(path, "index.d.ts"))) ??
+      (candidates[0] as string);
     const path = relative(dirname(file), found);
-    return path.startsWith(".") ? path : `./${path}`;
+    return withEnding(path.startsWith(".") ? path : `./${path}`, file);
   }
-  return specifier;
+  return specifier.startsWith(".") ? withEnding(specifier, file) : specifier;
 }
 
 async function declarationFiles(folder: string): Promise<string[]> {
@@ -72,6 +85,7 @@ async function main(): Promise<void> {
       core: join(ROOT, "src/core/index.ts"),
       transport: join(ROOT, "src/transport/index.ts"),
       "transport-ag-ui": join(ROOT, "src/transport/ag-ui/index.ts"),
+      adapters: join(ROOT, "src/transport/adapters/index.ts"),
       hooks: join(ROOT, "src/hooks/index.ts"),
       components: join(ROOT, "src/components/index.ts"),
     },
@@ -96,7 +110,8 @@ async function main(): Promise<void> {
     const text = readFileSync(file, "utf8");
     const fixed = text.replace(
       /(from\s+|import\()(["'])([^"']+)\2/g,
-      (_all, lead: string, quote: string, spec: string) => `${lead}${quote}${dealias(spec, file)}${quote}`,
+      (_all, lead: string, quote: string, spec: string) =>
+        `${lead}${quote}${resolveSpecifier(spec, file)}${quote}`,
     );
     if (fixed !== text) writeFileSync(file, fixed);
   }

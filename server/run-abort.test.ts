@@ -1,8 +1,8 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ONE_TOKEN_USAGE, streamOf } from "../tests/support/model-stream";
+import { hangingStreamOf, ONE_TOKEN_USAGE, streamOf } from "../tests/support/model-stream";
 import { waitFor } from "../tests/support/wait-for";
 import type { AgentConfig } from "./agents/types";
 import type { PrepickServer } from "./server";
@@ -29,15 +29,10 @@ const model = new MockLanguageModelV4({
     const toolAnswered = options.prompt.at(-1)?.role === "tool";
     if (text.includes("hang") && !toolAnswered) {
       hung.calls += 1;
-      return {
-        stream: new ReadableStream<LanguageModelV4StreamPart>({
-          start(controller) {
-            controller.enqueue({ type: "stream-start", warnings: [] });
-            controller.enqueue({ type: "text-start", id: "t" });
-            controller.enqueue({ type: "text-delta", id: "t", delta: "Let me think" });
-          },
-        }),
-      };
+      return hangingStreamOf([
+        { type: "text-start", id: "t" },
+        { type: "text-delta", id: "t", delta: "Let me think" },
+      ]);
     }
     if (text.includes("tool") && !toolAnswered) {
       return streamOf([

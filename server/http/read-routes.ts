@@ -15,22 +15,15 @@ const VERSION = /^\d{1,15}$/;
  * time (a tampered `2026-02-31` or `25:00` would reach the statement and fail there, as a 500).
  */
 function isTimestamp(text: string): boolean {
-  const match = TIMESTAMP.exec(text);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second, offset, offsetMinutes] = match
-    .slice(1)
-    .map(Number) as number[];
-  const date = new Date(Date.UTC(year as number, (month as number) - 1, day));
-  return (
-    (year as number) >= 1 &&
-    date.getUTCMonth() === (month as number) - 1 &&
-    date.getUTCDate() === day &&
-    (hour as number) < 24 &&
-    (minute as number) < 60 &&
-    (second as number) < 60 &&
-    (offset as number) <= 15 &&
-    (offsetMinutes === undefined || Number.isNaN(offsetMinutes) || offsetMinutes < 60)
-  );
+  const parts = TIMESTAMP.exec(text)
+    ?.slice(1)
+    .map((part) => Number(part ?? 0));
+  if (!parts) return false;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = 0, offsetMinutes = 0] =
+    parts;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const realDay = year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return realDay && hour < 24 && minute < 60 && second < 60 && offset <= 15 && offsetMinutes < 60;
 }
 
 /** A thread cursor's fields, when they are what `ThreadStore.page` made. */

@@ -224,11 +224,8 @@ export class Worker {
     }
     const abort = new AbortController();
     const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints, abort.signal)
-      .catch(async (error) => {
-        // The store broke under the run: hand it back the moment it answers, to be resumed from
-        // its journal, here or elsewhere, rather than hold it until its lease runs out.
-        if (isStoreUnavailable(error)) await this.handBack(runId);
-        else logError("run stopped unexpectedly", error, { runId });
+      .catch((error) => {
+        logError("run stopped unexpectedly", error, { runId });
       })
       .finally(() => {
         this.active.delete(runId);
@@ -238,30 +235,23 @@ export class Worker {
   }
 
   /**
-   * Hands back as ready a run whose task the store broke under, as soon as the store answers: the
-   * run resumes from its journal at once (a notification wakes whoever has room, this process
-   * included) instead of waiting out its lease. Gives up after a lease, when any process would.
+   * Waits for the store to answer again after it broke under a run this process holds, then reads
+   * the run and its journal afresh: undefined when the run is no longer this process's to carry on
+   * (it ended meanwhile, its last statement having committed though its answer was lost, or its
+   * lease ran out and another process took it), or when this process stops first.
    */
-  private async handBack(runId: string): Promise<void> {
+  private async whenStoreAnswers(runId: string): Promise<ClaimedRun | undefined> {
     const until = Date.now() + this.options.leaseMs;
-    for (
-      let delay: number = RETRY_MS.first;
-      !this.stopped && Date.now() < until;
-      delay = Math.min(delay * 2, RETRY_MS.last)
-    ) {
-      try {
-        await this.options.store.runs.release(runId, this.options.owner);
-        // Its notification may be lost while the listening connection reconnects: claim anyway.
-        this.mayBeReady = true;
-        return;
-      } catch (error) {
-        if (!isStoreUnavailable(error)) {
-          logError("handing a run back failed", error, { runId });
-          return;
-        }
-      }
+    for (let delay: number = RETRY_MS.first; !this.stopped && Date.now() < until; ) {
       await sleep(delay);
+      try {
+        return await this.options.store.runs.held(runId, this.options.owner);
+      } catch (error) {
+        if (!isStoreUnavailable(error)) throw error;
+      }
+      delay = Math.min(delay * 2, RETRY_MS.last);
     }
+    return undefined;
   }
 
   /**
@@ -337,71 +327,108 @@ export class Worker {
     });
   }
 
-  private async execute(run: RunRow, claimedJournal: CheckpointRow[], signal: AbortSignal): Promise<void> {
-    const { store, owner } = this.options;
+  /**
+   * Carries a claimed run on until it ends, parks or is no longer this process's. A store that
+   * breaks under it (a statement refused for a lost connection, a full disk) is not the run's
+   * failure: once the store answers, the run goes on from the journal the store holds, in the same
+   * slot, without waiting out a lease or being handed around.
+   */
+  private async execute(
+    claimedRun: RunRow,
+    claimedJournal: CheckpointRow[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    let run = claimedRun;
     const agent = this.options.agents.get(run.agent);
     if (!agent) {
       await this.fail(run, new AgentMissingError(run.agent));
       return;
     }
     let entries = claimedJournal;
-    let history: Promise<ModelMessage[]> | undefined;
-    for (let replay = 0; replay < MAX_REPLAYS; replay++) {
-      const journal = new Journal(store, run, owner, entries);
+    // Read when the first model call needs it, not before the resume's first frame; once per run.
+    let earlier: Promise<ModelMessage[]> | undefined;
+    const history = () => {
+      earlier ??= this.history(run);
+      return earlier;
+    };
+    for (let woken = 0; woken < MAX_REPLAYS; ) {
       try {
-        const messages = await runTurn({
-          store,
-          run,
-          agent,
-          model: this.options.modelFor(agent),
-          ...(this.options.approvalPolicy ? { approvalPolicy: this.options.approvalPolicy } : {}),
-          journal,
-          // Read when the first model call needs it, not before the resume's first frame.
-          history: () => {
-            history ??= this.history(run);
-            return history;
-          },
-          emit: async (frames) => {
-            await store.frames.append(run.id, owner, frames);
-            await yieldToIo();
-          },
-          abortSignal: signal,
-          timeouts: this.timeoutsOf(agent),
-        });
-        await store.runs.finish(run.id, owner, { status: "completed", modelMessages: messages });
-        return;
+        const end = await this.replay(run, agent, entries, signal, history);
+        if (end === undefined) return;
+        // Settled while it ran, so it goes on from what this process holds.
+        entries = end;
+        woken += 1;
       } catch (error) {
-        if (error instanceof ParkSignal) {
-          const parked = await store.runs.park(run.id, owner, error.callId);
-          if (parked === "parked" || parked === "lost") return;
-          if (parked === "cancelled") {
-            await store.runs.finish(run.id, owner, { status: "cancelled" });
-            return;
-          }
-          // Settled while it ran, so it goes on. Still claimed, nothing else wrote its journal:
-          // the replay starts from what this process holds.
-          entries = journal.recorded();
-          continue;
-        }
-        // Another process runs it now: leave the run, its journal and its lease alone.
-        if (error instanceof LostRunError) return;
-        if (error instanceof CancelSignal) {
-          await store.runs.finish(run.id, owner, { status: "cancelled" });
-          return;
-        }
         if (this.stopped) {
-          await store.runs.release(run.id, owner).catch(() => undefined);
+          await this.options.store.runs.release(run.id, this.options.owner).catch(() => undefined);
           return;
         }
-        // Not the run's failure: the store's. The run is handed back and goes on (see `run`).
-        if (storeFailed(error)) throw error;
-        await this.fail(run, error);
-        return;
+        if (!storeFailed(error)) throw error;
+        const held = await this.whenStoreAnswers(run.id);
+        if (!held) return;
+        run = held.run;
+        entries = held.checkpoints;
+        earlier = undefined;
       }
     }
     await this.fail(
       run,
       new Error(`The run was woken ${MAX_REPLAYS} times without settling; it stops rather than spin.`),
     );
+  }
+
+  /**
+   * One replay of the run's turn against `entries`, to its end: finished, failed, cancelled or
+   * parked (undefined), or settled while it ran (the journal to replay from again). A failure of
+   * the store is thrown, never recorded as the run's.
+   */
+  private async replay(
+    run: RunRow,
+    agent: AgentDefinition,
+    entries: CheckpointRow[],
+    signal: AbortSignal,
+    history: () => Promise<ModelMessage[]>,
+  ): Promise<CheckpointRow[] | undefined> {
+    const { store, owner } = this.options;
+    const journal = new Journal(store, run, owner, entries);
+    try {
+      const messages = await runTurn({
+        store,
+        run,
+        agent,
+        model: this.options.modelFor(agent),
+        ...(this.options.approvalPolicy ? { approvalPolicy: this.options.approvalPolicy } : {}),
+        journal,
+        history,
+        emit: async (frames) => {
+          await store.frames.append(run.id, owner, frames);
+          await yieldToIo();
+        },
+        abortSignal: signal,
+        timeouts: this.timeoutsOf(agent),
+      });
+      await store.runs.finish(run.id, owner, { status: "completed", modelMessages: messages });
+      return undefined;
+    } catch (error) {
+      if (error instanceof ParkSignal) {
+        const parked = await store.runs.park(run.id, owner, error.callId);
+        if (parked === "parked" || parked === "lost") return undefined;
+        if (parked === "cancelled") {
+          await store.runs.finish(run.id, owner, { status: "cancelled" });
+          return undefined;
+        }
+        // Still claimed, nothing else wrote its journal: the replay starts from what it holds.
+        return journal.recorded();
+      }
+      // Another process runs it now: leave the run, its journal and its lease alone.
+      if (error instanceof LostRunError) return undefined;
+      if (error instanceof CancelSignal) {
+        await store.runs.finish(run.id, owner, { status: "cancelled" });
+        return undefined;
+      }
+      if (this.stopped || storeFailed(error)) throw error;
+      await this.fail(run, error);
+      return undefined;
+    }
   }
 }

@@ -203,6 +203,20 @@ export class RunStore {
     return rows.map((row) => ({ run: toRun(row), checkpoints: toJournal(row.journal) }));
   }
 
+  /**
+   * The run with its journal, read again, while `owner` still holds it (`running` under its
+   * lease); undefined once it does not (it ended, or another process took it over).
+   */
+  async held(runId: string, owner: string): Promise<ClaimedRun | undefined> {
+    const rows = await this.db.query(
+      `SELECT r.*, ${journalSql("r.id")} AS journal FROM prepick_runs r
+       WHERE r.id = $1 AND r.status = 'running' AND r.lease_owner = $2`,
+      [runId, owner],
+    );
+    const row = rows[0];
+    return row ? { run: toRun(row), checkpoints: toJournal(row.journal) } : undefined;
+  }
+
   /** Extends the leases of the runs `owner` is running; the ones it lost are left alone. */
   async renewLeases(lease: Lease, runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;

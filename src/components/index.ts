@@ -1,3 +1,6 @@
+// The `prepick/components` entry: the components and their parts, as an app composes them. How
+// keys map to actions and choices are listed stays inside; `tests/install/package-exports.test.ts`
+// holds the list.
 export { AgentInbox } from "./agent-inbox";
 export { ChatApproval, type ChatApprovalStatus } from "./chat-approval";
 export { ChatComposer, type ChatComposerState } from "./chat-composer";
@@ -12,7 +15,6 @@ export {
   ElicitationSkipConfirm,
   ElicitationStatus,
 } from "./elicitation-actions";
-export { elicitationChoices } from "./elicitation-choices";
 export {
   type ElicitationContextValue,
   type ElicitationLayout,
@@ -21,14 +23,6 @@ export {
   useElicitationQuestionContext,
 } from "./elicitation-context";
 export { ElicitationFreeText, ElicitationInput } from "./elicitation-input";
-export {
-  type ElicitationKeyAction,
-  type ElicitationKeyContext,
-  type ElicitationKeyEvent,
-  type ElicitationKeyTarget,
-  elicitationKeyTarget,
-  resolveElicitationKey,
-} from "./elicitation-keys";
 export {
   ElicitationKey,
   ElicitationOption,

@@ -1,3 +1,6 @@
+// The `prepick/core` entry (and the `prepick-core` registry item's barrel): the question model an
+// app or a server builds on. The value checks' own helpers (formats, URL schemes, patterns' single
+// matches) stay inside; `tests/install/package-exports.test.ts` holds the list.
 export {
   type AnswerIssue,
   type ParsedAnswers,
@@ -10,8 +13,6 @@ export {
   type ApprovalEdits,
   answersOfInput,
   applyEdits,
-  editedQuestions,
-  inputValueOf,
   readApprovalEdits,
 } from "./approval-edits";
 export {
@@ -35,7 +36,6 @@ export {
   withHotkeys,
 } from "./check-questions";
 export { coerceAnswer, formatDecimal } from "./coerce-answer";
-export { DEFAULT_URL_SCHEMES, isEmail, isUri, URL_SCHEMES, type UrlScheme, uriScheme } from "./formats";
 export type * from "./frames";
 export type * from "./inbox";
 export {
@@ -44,23 +44,19 @@ export {
   type Intake,
   type IntakeConfig,
   IntakeSchema,
-  IntakeWhenSchema,
   intakeRequest,
 } from "./intake";
 export {
   ANSWERED_HEADING,
-  describeValue,
   SKIPPED_HEADING,
   settleAnswers,
   settleRecorded,
   settleSkipped,
   summarize,
-  summaryLine,
 } from "./outcome";
-export { loadPatternEngine, matchesPattern, patternEngineReady, patternProblem } from "./pattern";
+export { loadPatternEngine, patternEngineReady } from "./pattern";
 export {
   type Answers,
-  BoundSchema,
   type ElicitationOutcome,
   ElicitationOutcomeSchema,
   type ElicitationRequest,
@@ -75,17 +71,5 @@ export {
   type Question,
   type QuestionInput,
   QuestionSchema,
-  SKIP_HOTKEY,
 } from "./question";
-export {
-  allowedSchemes,
-  countProblem,
-  isIsoDate,
-  isIsoDateTime,
-  isOnStep,
-  isRequired,
-  isUrl,
-  type Rule,
-  type ValueProblem,
-  valueProblem,
-} from "./value-problem";
+export { isRequired, type ValueProblem, valueProblem } from "./value-problem";

@@ -9,6 +9,7 @@ import type { Answers, Question } from "@/lib/prepick/core/question";
 import { toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
 import { approvalTransition, INITIAL_APPROVAL_STATE } from "./approval-machine";
 import { createElicitation } from "./create-elicitation";
+import { createStore } from "./create-store";
 import type { DraftStorage } from "./draft-storage";
 import { type PrepickMessagesInput, resolveMessages } from "./prepick-messages";
 import type {
@@ -127,24 +128,20 @@ export function createApprovalBlock(
   init: ApprovalBlockInit,
   sendDecision: SendDecision,
 ): ApprovalBlockHandle {
-  let state: ApprovalState = init.state ?? INITIAL_APPROVAL_STATE;
-  let result = init.result;
-  let edits = init.edits;
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of listeners) listener();
-  };
-  const dispatch = (event: ApprovalEvent) => {
-    const next = approvalTransition(state, event);
-    if (next === state) return;
-    state = next;
-    notify();
-  };
-  const setEdits = (next: ApprovalEdits | undefined) => {
-    if (sameEdits(edits, next)) return;
-    edits = next;
-    notify();
-  };
+  // The machine's state, what the approved call did and what the person changed, told to the
+  // same listeners.
+  const store = createStore({
+    state: init.state ?? INITIAL_APPROVAL_STATE,
+    result: init.result,
+    edits: init.edits,
+  });
+  const dispatch = (event: ApprovalEvent) =>
+    store.set((current) => {
+      const state = approvalTransition(current.state, event);
+      return state === current.state ? current : { ...current, state };
+    });
+  const setEdits = (edits: ApprovalEdits | undefined) =>
+    store.set((current) => (sameEdits(current.edits, edits) ? current : { ...current, edits }));
   const questions = init.questions;
 
   // Approving an editable call: the form calls this with the fields the person changed.
@@ -171,6 +168,7 @@ export function createApprovalBlock(
   const form = questions ? editForm(init, questions, approveWith) : undefined;
 
   const run = async () => {
+    const { state } = store.getSnapshot();
     if (state.status !== "submitting") return;
     const { approved, reason } = state;
     try {
@@ -191,19 +189,14 @@ export function createApprovalBlock(
     input: init.input,
     ...(init.description !== undefined ? { description: init.description } : {}),
     ...(form ? { form } : {}),
-    getEdits: () => edits,
-    getResult: () => result,
-    setResult(next) {
-      if (sameResult(result, next)) return;
-      result = next;
-      notify();
+    getEdits: () => store.getSnapshot().edits,
+    getResult: () => store.getSnapshot().result,
+    setResult(result) {
+      store.set((current) => (sameResult(current.result, result) ? current : { ...current, result }));
     },
     setEdits,
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: () => store.getSnapshot().state,
+    subscribe: store.subscribe,
     async approve() {
       if (form) return form.submit();
       dispatch({ type: "decide", approved: true });
@@ -215,6 +208,7 @@ export function createApprovalBlock(
     },
     async retry() {
       // A failed approval of an editable call is the form's to send again, with the same fields.
+      const { state } = store.getSnapshot();
       if (form && state.status === "failed" && state.approved) return form.retry();
       dispatch({ type: "retry" });
       await run();
@@ -222,6 +216,7 @@ export function createApprovalBlock(
     settle(decision) {
       dispatch({ type: "settle", ...decision });
       if (!form) return;
+      const { edits } = store.getSnapshot();
       if (decision.approved) form.settle(formOutcome(form.request.questions, edits?.input ?? init.input));
       else form.dismiss();
     },

@@ -1,27 +1,17 @@
-import { type AnswerIssue, validateAnswers } from "@/lib/prepick/core/answers";
 import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
 import type { Answers, ElicitationOutcome, Question } from "@/lib/prepick/core/question";
-import { isRequired } from "@/lib/prepick/core/value-problem";
 import { messageOf, toToolCallFailure } from "@/lib/prepick/transport/tool-call-error";
-import { describeOutcome, readOutcome } from "./describe-outcome";
+import { createStore, type WritableStore } from "./create-store";
+import { readOutcome } from "./describe-outcome";
 import type { DraftSlot } from "./draft-storage";
-import {
-  answerView,
-  type ElicitationStart,
-  elicitationTransition,
-  initialElicitationState,
-  isBusy,
-  skipView,
-} from "./elicitation-machine";
-import { characterCount, issueSentence } from "./issue-sentence";
+import { type ElicitationStart, elicitationTransition, initialElicitationState } from "./elicitation-machine";
+import { type QuestionActions, snapshotReader } from "./elicitation-snapshot";
 import { englishMessages, type PrepickMessages } from "./prepick-messages";
 import type {
   ElicitationEvent,
   ElicitationQuestionState,
-  ElicitationSnapshot,
   ElicitationState,
   ElicitationStore,
-  PendingElicitation,
 } from "./transcript-types";
 
 /**
@@ -42,60 +32,29 @@ export interface ElicitationStoreOptions extends ElicitationStart {
   draft?: DraftSlot;
 }
 
-function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((item, index) => item === b[index]);
-}
-
-function sameIssues(a: readonly AnswerIssue[], b: readonly AnswerIssue[]): boolean {
-  return a.length === b.length && a.every((issue, index) => issue.message === b[index]?.message);
-}
-
 /** Whether nothing is being checked or sent: the point where `submit()`, `skip()`… resolve. */
 function isQuiet(state: ElicitationState): boolean {
   if (state.status !== "pending" || state.attempt.type === "none") return true;
   return state.attempt.status !== "checking" && state.attempt.status !== "submitting";
 }
 
-function pick(values: Answers, among: readonly Question[]): Answers {
-  const picked: Answers = {};
-  for (const question of among) {
-    const given = values[question.id];
-    if (given) picked[question.id] = given;
-  }
-  return picked;
-}
-
 /**
  * The vanilla store behind an elicitation block: the set's one state (moved only by
- * `elicitationTransition`), the snapshot read from it, and the effects the state asks for:
- * sending an answer or a skip, loading the pattern engine, keeping the draft. Question snapshots
- * keep their identity until that question changes, so a per-question subscription re-renders one
- * question per keystroke.
+ * `elicitationTransition`), the snapshot read from it (`snapshotReader`), and the effects the
+ * state asks for: sending an answer or a skip, loading the pattern engine, keeping the draft. The
+ * whole snapshot and each question are stores of their own, so a per-question subscription
+ * re-renders one question per keystroke.
  */
 export function createElicitationStore(
   questions: readonly Question[],
   options: ElicitationStoreOptions,
 ): ElicitationStore {
-  const messages = options.messages ?? englishMessages;
   const slot = options.draft;
   const restored = options.values === undefined && options.index === undefined ? slot?.load() : undefined;
   let state = initialElicitationState(questions, { ...options, ...restored }, patternEngineReady());
   if (state.status !== "pending") slot?.clear();
-  const withPatterns = questions.filter((question) => question.input?.pattern !== undefined);
-  const withoutPatterns = questions.filter((question) => question.input?.pattern === undefined);
 
-  const listeners = new Set<() => void>();
-  const questionListeners = new Map<string, Set<() => void>>();
-  const questionStates = new Map<string, ElicitationQuestionState>();
-  let waiters: (() => void)[] = [];
-  // The answer and skip views keep their identity while what they show stays the same.
-  let views:
-    | { source: unknown; answer: ElicitationSnapshot["answer"]; skip: ElicitationSnapshot["skip"] }
-    | undefined;
-  let loadingPatterns = false;
-  let snapshot: ElicitationSnapshot;
-
-  const actions = new Map(
+  const actions = new Map<string, QuestionActions>(
     questions.map((question) => [
       question.id,
       {
@@ -105,127 +64,24 @@ export function createElicitationStore(
       },
     ]),
   );
+  const read = snapshotReader(questions, options.messages ?? englishMessages, actions);
+  const first = read(state);
+  const snapshot = createStore(first.snapshot);
+  const questionStores = new Map<string, WritableStore<ElicitationQuestionState>>(
+    [...first.questions].map(([id, questionState]) => [id, createStore(questionState)]),
+  );
+  let waiters: (() => void)[] = [];
+  let loadingPatterns = false;
 
-  function questionState(question: Question, position: number, local: readonly AnswerIssue[]) {
-    const pending = state.status === "pending" ? state : undefined;
-    const own = (issue: AnswerIssue) => issue.questionId === question.id;
-    const touched = pending !== undefined && Object.hasOwn(pending.draft.values, question.id);
-    const attempted = pending?.attempted.includes(question.id) ?? false;
-    const refused = pending?.refused.filter(own) ?? [];
-    const issues = refused.length > 0 ? refused : touched || attempted ? local.filter(own) : [];
-    const value =
-      state.status === "settled"
-        ? (state.outcome.answers[question.id] ?? [])
-        : (pending?.draft.values[question.id] ?? question.defaults ?? []);
-    const previous = questionStates.get(question.id);
-    if (
-      previous &&
-      previous.touched === touched &&
-      previous.attempted === attempted &&
-      sameList(previous.value, value) &&
-      sameIssues(previous.issues, issues)
-    ) {
-      return previous;
-    }
-    const first = issues[0];
-    const built: ElicitationQuestionState = {
-      id: question.id,
-      index: position,
-      prompt: question.prompt,
-      description: question.description,
-      options: question.options ?? [],
-      input: question.input,
-      multiple: question.multiple ?? false,
-      allowFreeText: question.allowFreeText ?? false,
-      required: isRequired(question),
-      defaults: question.defaults ?? [],
-      value,
-      touched,
-      attempted,
-      error: first ? issueSentence(first, question, value, messages) : undefined,
-      issues,
-      characters: characterCount(question, value[0] ?? "", messages),
-      question,
-      ...(actions.get(question.id) as Pick<ElicitationQuestionState, "setValue" | "toggle" | "reset">),
-    };
-    questionStates.set(question.id, built);
-    return built;
-  }
-
-  /** The sentence the person reads for what went wrong with the whole set. */
-  function formError(pending: PendingElicitation): string | undefined {
-    const { attempt } = pending;
-    if (attempt.type === "none") return undefined;
-    if (attempt.type === "next") {
-      return attempt.status === "failed" ? messages.status.cannotCheck(attempt.error) : undefined;
-    }
-    if (attempt.type === "skip") {
-      return attempt.status === "failed" || attempt.status === "rejected"
-        ? messages.status.skipNotSent(attempt.error)
-        : undefined;
-    }
-    if (attempt.status === "failed") {
-      return attempt.answers
-        ? messages.status.answerNotSent(attempt.error)
-        : messages.status.cannotCheck(attempt.error);
-    }
-    if (attempt.status !== "rejected") return undefined;
-    // Issues on the set's questions show on them; the rest have no place but here.
-    const stray = attempt.issues.filter(
-      (issue) => !questions.some((question) => question.id === issue.questionId),
-    );
-    if (attempt.issues.length > 0 && stray.length === 0) return undefined;
-    const sentences = stray.map((issue) => issueSentence(issue, undefined, [], messages));
-    // A refusal naming no question has only its own words to say why (an expired set, say).
-    const detail = attempt.issues.length === 0 ? attempt.error : "";
-    return [messages.status.refused(detail), ...new Set(sentences)].join(" ");
-  }
-
-  function build(): string[] {
-    const pending = state.status === "pending" ? state : undefined;
-    // Until the pattern engine is here, a question with a pattern is not yet valid, without an error.
-    const waiting = pending !== undefined && pending.patterns !== "ready" && withPatterns.length > 0;
-    const checked = waiting ? withoutPatterns : questions;
-    const local = pending ? validateAnswers(checked, pick(pending.draft.values, checked)) : [];
-    const changed: string[] = [];
-    const states = questions.map((question, position) => {
-      const before = questionStates.get(question.id);
-      const after = questionState(question, position, local);
-      if (before !== after) changed.push(question.id);
-      return after;
-    });
-    const source = pending ? pending.attempt : state;
-    const shown =
-      views?.source === source ? views : { source, answer: answerView(state), skip: skipView(state) };
-    views = shown;
-    const attempt = pending?.attempt;
-    snapshot = {
-      state,
-      phase: state.status,
-      questions: states,
-      isValid: pending !== undefined && !waiting && local.length === 0,
-      index: pending?.draft.index ?? 0,
-      answer: shown.answer,
-      skip: shown.skip,
-      busy: attempt !== undefined && isBusy(attempt),
-      error: pending ? formError(pending) : undefined,
-      canRetry:
-        attempt !== undefined &&
-        attempt.type !== "none" &&
-        (attempt.status === "failed" || (attempt.type === "skip" && attempt.status === "rejected")),
-      ...(state.status === "settled" ? { settled: describeOutcome(questions, state.outcome, messages) } : {}),
-    };
-    return changed;
-  }
-
-  function emit(changed: readonly string[]) {
-    for (const id of changed) for (const listener of questionListeners.get(id) ?? []) listener();
-    for (const listener of listeners) listener();
-    if (isQuiet(state)) {
-      const resolved = waiters;
-      waiters = [];
-      for (const resolve of resolved) resolve();
-    }
+  /** Tells what changed: each question that did (its own listeners first), then the set. */
+  function publish() {
+    const next = read(state);
+    for (const [id, questionState] of next.questions) questionStores.get(id)?.set(questionState);
+    snapshot.set(next.snapshot);
+    if (!isQuiet(state)) return;
+    const resolved = waiters;
+    waiters = [];
+    for (const resolve of resolved) resolve();
   }
 
   function quiet(): Promise<void> {
@@ -239,7 +95,7 @@ export function createElicitationStore(
     state = after;
     if (after.status !== "pending") slot?.clear();
     else if (before.status !== "pending" || before.draft !== after.draft) slot?.save(after.draft);
-    emit(build());
+    publish();
     run(before, after);
   }
 
@@ -288,23 +144,16 @@ export function createElicitationStore(
     }
   }
 
-  build();
   // A set that starts with an answer or a skip under way only shows it: nothing is sent again.
   if (state.status === "pending" && state.patterns === "loading") loadPatterns();
 
+  const noQuestion = () => () => {};
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getQuestion: (questionId) => questionStates.get(questionId),
-    subscribeQuestion(questionId, listener) {
-      const set = questionListeners.get(questionId) ?? new Set();
-      questionListeners.set(questionId, set);
-      set.add(listener);
-      return () => set.delete(listener);
-    },
+    getSnapshot: snapshot.getSnapshot,
+    subscribe: snapshot.subscribe,
+    getQuestion: (questionId) => questionStores.get(questionId)?.getSnapshot(),
+    subscribeQuestion: (questionId, listener) =>
+      (questionStores.get(questionId)?.subscribe ?? noQuestion)(listener),
     setValue: (questionId, raw) => dispatch({ type: "set", questionId, raw }),
     toggle: (questionId, value) => dispatch({ type: "toggle", questionId, value }),
     reset: (questionId) => dispatch({ type: "reset", questionId }),

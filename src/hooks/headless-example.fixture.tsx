@@ -1,9 +1,8 @@
-import { useChat } from "@ai-sdk/react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { ElicitationBlock } from "@/hooks/transcript-types";
-import { useChatTranscript } from "@/hooks/use-chat-transcript";
+import { useAgentConversation } from "@/hooks/use-agent-conversation";
 import { useElicitationQuestion, useElicitationSnapshot } from "@/hooks/use-elicitation";
-import { AgentChatTransport } from "@/lib/prepick/transport";
+import { AgentChatTransport, type ConversationTransport } from "@/lib/prepick/transport";
 
 function Question({ block, id }: { block: ElicitationBlock; id: string }) {
   const q = useElicitationQuestion(block, id); // re-renders only when this question changes
@@ -80,15 +79,13 @@ function Elicitation({ block }: { block: ElicitationBlock }) {
   );
 }
 
-export function MyAgentChat({ api = "http://localhost:3000", agent = "refactorer" }) {
-  const transport = useMemo(() => new AgentChatTransport({ api, agent }), [api, agent]);
-  const chat = useChat({ transport });
-  const { messages } = useChatTranscript(chat, { transport });
-  const busy = chat.status === "submitted" || chat.status === "streaming";
-  const [text, setText] = useState("");
+/** A whole conversation over any transport: AgentChatTransport, or AgUiChatTransport for an AG-UI agent. */
+export function Conversation({ transport }: { transport: ConversationTransport }) {
+  const c = useAgentConversation({ transport });
+  const busy = c.status === "submitted" || c.status === "streaming";
   return (
     <div>
-      {messages.map((m) => (
+      {c.messages.map((m) => (
         <div key={m.id}>
           {m.blocks.map((b) =>
             b.type === "text" ? (
@@ -99,18 +96,29 @@ export function MyAgentChat({ api = "http://localhost:3000", agent = "refactorer
           )}
         </div>
       ))}
+      {c.error && <p role="alert">{c.error.message}</p>}
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void chat.sendMessage({ text });
-          setText("");
+          c.send();
         }}
       >
-        <input aria-label="Message" value={text} onChange={(e) => setText(e.target.value)} />
-        <button type="submit" disabled={busy || text.trim() === ""}>
-          Send
-        </button>
+        <input aria-label="Message" value={c.draft} onChange={(e) => c.setDraft(e.target.value)} />
+        {busy ? (
+          <button type="button" onClick={c.stop}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" disabled={c.status === "waiting" || c.draft.trim() === ""}>
+            Send
+          </button>
+        )}
       </form>
     </div>
   );
+}
+
+export function MyAgentChat({ api = "http://localhost:3000", agent = "refactorer" }) {
+  const transport = useMemo(() => new AgentChatTransport({ api, agent }), [api, agent]);
+  return <Conversation transport={transport} />;
 }

@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AgUiChatTransport } from "@/lib/prepick/transport/ag-ui";
 import { refactorer } from "../../server/testing/test-agents";
 import { startAgentServer } from "./agent-server.fixture";
-import { MyAgentChat } from "./headless-example.fixture";
+import { Conversation, MyAgentChat } from "./headless-example.fixture";
 
 // Tests run from the repository's root.
 const EXAMPLE = join(process.cwd(), "src", "hooks", "headless-example.fixture.tsx");
@@ -43,9 +44,22 @@ describe("the README's headless example", () => {
     expect(block).toBe(readFileSync(EXAMPLE, "utf8"));
   });
 
-  it("runs a conversation against the reference server: the questions, Confirm, the reply", async () => {
+  // The same component over both transports: the server's own wire, and AG-UI (POST /agent/ag-ui).
+  const pages: [string, () => React.ReactElement][] = [
+    ["AgentChatTransport", () => <MyAgentChat api={server.url} />],
+    [
+      "AgUiChatTransport",
+      () => (
+        <Conversation
+          transport={new AgUiChatTransport({ url: `${server.url}/agent/ag-ui?agent=refactorer` })}
+        />
+      ),
+    ],
+  ];
+
+  it.each(pages)("runs a conversation over %s: the questions, Confirm, the reply", async (_, page) => {
     const user = userEvent.setup();
-    render(<MyAgentChat api={server.url} />);
+    render(page());
     await user.type(screen.getByRole("textbox", { name: "Message" }), "Refactor the parser");
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByText("How much should I cover?", {}, { timeout: 10_000 })).toBeTruthy();

@@ -1,11 +1,11 @@
 import type { InboxEvent, PendingCall } from "@/lib/prepick/core/inbox";
-import type { ToolCallClient, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
-import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
+import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { createApprovalBlock } from "./approval-store";
 import { createElicitation } from "./create-elicitation";
-import { readOutcome } from "./describe-outcome";
+import { createStore } from "./create-store";
 import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
+import { settleThrough } from "./settle-through";
 import type { ApprovalBlock, ElicitationBlock } from "./transcript-types";
 
 /** One waiting call of the inbox, answerable in place. */
@@ -42,32 +42,25 @@ export interface PendingCallsStoreOptions {
  * (the feed's `settled`).
  */
 export class PendingCallsStore {
-  private snapshot: PendingCallsSnapshot = { calls: [], status: "connecting" };
-  private readonly listeners = new Set<() => void>();
+  private readonly store = createStore<PendingCallsSnapshot>({ calls: [], status: "connecting" });
   // A fresh connection's events replace the list; they are gathered here until `synced`.
   private replacing: Map<string, PendingCallItem> | undefined;
 
-  private readonly client: Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">;
+  private readonly client: ToolCallActions;
   private readonly options: PendingCallsStoreOptions;
 
   /** A store whose blocks act through `client`. */
-  constructor(
-    client: Pick<ToolCallClient, "answer" | "skip" | "approve" | "reject">,
-    options: PendingCallsStoreOptions = {},
-  ) {
+  constructor(client: ToolCallActions, options: PendingCallsStoreOptions = {}) {
     // Fields, not parameter properties: apps compiled with `erasableSyntaxOnly` refuse those.
     this.client = client;
     this.options = options;
   }
 
   /** The current snapshot; a new object whenever something changed. */
-  getSnapshot = (): PendingCallsSnapshot => this.snapshot;
+  getSnapshot = (): PendingCallsSnapshot => this.store.getSnapshot();
 
   /** Calls `listener` on every change; returns the unsubscribe. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   /** Applies one event of the feed; `fresh` for the events of a connection opened afresh. */
   apply(event: InboxEvent, fresh: boolean): void {
@@ -81,7 +74,7 @@ export class PendingCallsStore {
       const existing = this.find(event.call.id);
       const item = existing ?? { call: event.call, block: this.block(event.call) };
       if (target) target.set(item.call.id, item);
-      else if (!existing) this.set({ calls: [...this.snapshot.calls, item] });
+      else if (!existing) this.set({ calls: [...this.getSnapshot().calls, item] });
       return;
     }
     if (event.kind === "settled") {
@@ -89,54 +82,43 @@ export class PendingCallsStore {
       this.remove(event.id);
       return;
     }
-    const calls = this.replacing ? [...this.replacing.values()] : this.snapshot.calls;
+    const calls = this.replacing ? [...this.replacing.values()] : this.getSnapshot().calls;
     this.replacing = undefined;
     this.set({ calls, status: "live" });
   }
 
   /** The feed was cut: the list stays as it is while it is opened again. */
   disconnected(): void {
-    if (this.snapshot.status !== "connecting") this.set({ status: "reconnecting" });
+    if (this.getSnapshot().status !== "connecting") this.set({ status: "reconnecting" });
   }
 
   private find(id: string): PendingCallItem | undefined {
-    return this.snapshot.calls.find((item) => item.call.id === id) ?? this.replacing?.get(id);
+    return this.getSnapshot().calls.find((item) => item.call.id === id) ?? this.replacing?.get(id);
   }
 
   private remove(id: string): void {
-    if (!this.snapshot.calls.some((item) => item.call.id === id)) return;
-    this.set({ calls: this.snapshot.calls.filter((item) => item.call.id !== id) });
+    const { calls } = this.getSnapshot();
+    if (!calls.some((item) => item.call.id === id)) return;
+    this.set({ calls: calls.filter((item) => item.call.id !== id) });
   }
 
   private set(change: Partial<PendingCallsSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  // Sends an action; a 200 or a 409 (settled by someone else) means the call waits no more.
-  private async act(id: string, send: () => Promise<ToolCallResponse>) {
-    const response = await send();
-    if (response.ok || response.failure.kind === "conflict") this.remove(id);
-    if (!response.ok) throw new ToolCallError(response.failure);
-    return response.result;
+    this.store.set((snapshot) => ({ ...snapshot, ...change }));
   }
 
   private block(call: PendingCall): ElicitationBlock | ApprovalBlock {
     const { posted } = call;
+    // A 200, or a 409 saying someone else settled it: the call waits no more.
+    const settle = settleThrough(this.client, call.id, () => this.remove(call.id));
     if (posted.kind === "elicitation") {
-      const settle = async (send: () => Promise<ToolCallResponse>) => {
-        const outcome = readOutcome((await this.act(call.id, send)).output);
-        if (!outcome) throw new Error(`The server settled ${call.id} without an outcome.`);
-        return outcome;
-      };
       return createElicitation({
         id: call.id,
         messageId: call.messageId,
         request: posted.request,
         messages: this.options.messages,
         drafts: this.options.drafts,
-        onAnswer: (answers) => settle(() => this.client.answer(call.id, answers)),
-        onSkip: () => settle(() => this.client.skip(call.id)),
+        onAnswer: settle.onAnswer,
+        onSkip: settle.onSkip,
       });
     }
     return createApprovalBlock(
@@ -150,12 +132,7 @@ export class PendingCallsStore {
         ...(this.options.messages ? { messages: this.options.messages } : {}),
         ...(this.options.drafts ? { drafts: this.options.drafts } : {}),
       },
-      async (approved, reason, answers) => {
-        const settled = await this.act(call.id, () =>
-          approved ? this.client.approve(call.id, answers) : this.client.reject(call.id, reason),
-        );
-        return settled.output;
-      },
+      settle.sendDecision,
     );
   }
 }

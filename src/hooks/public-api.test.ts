@@ -4,25 +4,29 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
 import type {
   AgentChatTransport,
+  ConversationTransport,
   ToolCallFailure,
   ToolCallResponse,
   ToolCallResult,
 } from "@/lib/prepick/transport";
+import type { AgUiChatTransport } from "@/lib/prepick/transport/ag-ui";
+import { elicitationTransition } from "./elicitation-machine";
 import {
-  type AnswerState,
+  type AgentConversation,
   type ChatTranscript,
   createElicitation,
   type ElicitationBlock,
   type ElicitationQuestionState,
   type ElicitationState,
-  elicitationTransition,
   type PrepickMessages,
-  type SkipState,
   type TranscriptBlock,
-  type TranscriptChat,
+  type TranscriptMessage,
+  useAgentConversation,
   useChatTranscript,
   useElicitationQuestion,
 } from "./index";
+import type { TranscriptChat } from "./transcript-builder";
+import type { AnswerState, SkipState } from "./transcript-types";
 
 // These assertions are checked by the type checker (npm run typecheck); the runtime part is trivial.
 describe("public API types", () => {
@@ -34,6 +38,24 @@ describe("public API types", () => {
     expectTypeOf<
       Extract<ToolCallFailure, { kind: "invalid" }>["issues"][number]["questionId"]
     >().toEqualTypeOf<string>();
+  });
+
+  it("both transports are a ConversationTransport, which useAgentConversation runs over", () => {
+    expectTypeOf<AgentChatTransport>().toExtend<ConversationTransport>();
+    expectTypeOf<AgUiChatTransport>().toExtend<ConversationTransport>();
+    expectTypeOf<ConversationTransport>().toExtend<ChatTransport<UIMessage>>();
+    expectTypeOf(useAgentConversation)
+      .parameter(0)
+      .toHaveProperty("transport")
+      .toEqualTypeOf<ConversationTransport>();
+    expectTypeOf(useAgentConversation).returns.toEqualTypeOf<AgentConversation>();
+    expectTypeOf<AgentConversation["messages"]>().toEqualTypeOf<readonly TranscriptMessage[]>();
+    expectTypeOf<AgentConversation["status"]>().toEqualTypeOf<
+      "submitted" | "streaming" | "ready" | "error" | "waiting"
+    >();
+    expectTypeOf<NonNullable<AgentConversation["error"]>["kind"]>().toEqualTypeOf<
+      "not-sent" | "load" | "reply"
+    >();
   });
 
   it("useChatTranscript takes useChat's helpers or a Chat, and returns blocks", () => {

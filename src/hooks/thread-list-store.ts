@@ -1,5 +1,6 @@
 import type { ThreadSummary } from "@/lib/prepick/core/inbox";
 import type { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
+import { createStore } from "./create-store";
 
 /** Where the conversation list stands. */
 export interface ThreadListSnapshot {
@@ -18,8 +19,12 @@ export interface ThreadListSnapshot {
  * page again, `loadMore` the next. Reads never cross: a refresh drops a page still on its way.
  */
 export class ThreadListStore {
-  private snapshot: ThreadListSnapshot = { threads: [], status: "loading", error: undefined, hasMore: false };
-  private readonly listeners = new Set<() => void>();
+  private readonly store = createStore<ThreadListSnapshot>({
+    threads: [],
+    status: "loading",
+    error: undefined,
+    hasMore: false,
+  });
   private nextCursor: string | null = null;
   private generation = 0;
 
@@ -34,20 +39,17 @@ export class ThreadListStore {
   }
 
   /** The current snapshot; a new object whenever something changed. */
-  getSnapshot = (): ThreadListSnapshot => this.snapshot;
+  getSnapshot = (): ThreadListSnapshot => this.store.getSnapshot();
 
   /** Calls `listener` on every change; returns the unsubscribe. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   /** Reads the first page again (a conversation started, or took a turn). */
   refresh = (): Promise<void> => this.read(undefined);
 
   /** Reads the next page, if there is one. */
   loadMore = (): Promise<void> =>
-    this.nextCursor === null || this.snapshot.status === "loading"
+    this.nextCursor === null || this.getSnapshot().status === "loading"
       ? Promise.resolve()
       : this.read(this.nextCursor);
 
@@ -63,7 +65,7 @@ export class ThreadListStore {
     const { threads, nextCursor } = response.result;
     this.nextCursor = nextCursor;
     const seen = new Set(threads.map(({ id }) => id));
-    const kept = cursor ? this.snapshot.threads.filter(({ id }) => !seen.has(id)) : [];
+    const kept = cursor ? this.getSnapshot().threads.filter(({ id }) => !seen.has(id)) : [];
     this.set({
       threads: [...kept, ...threads],
       status: "idle",
@@ -73,7 +75,6 @@ export class ThreadListStore {
   }
 
   private set(change: Partial<ThreadListSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of [...this.listeners]) listener();
+    this.store.set((snapshot) => ({ ...snapshot, ...change }));
   }
 }

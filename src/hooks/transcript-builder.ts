@@ -11,20 +11,20 @@ import { type ApprovalEdits, readApprovalEdits } from "@/lib/prepick/core/approv
 import { ASK_TOOL_NAME, describeAskIssues, parseAskInput } from "@/lib/prepick/core/ask-tool";
 import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
 import {
-  type Answers,
   type ElicitationRequest,
   ElicitationRequestSchema,
   type Question,
   QuestionSchema,
 } from "@/lib/prepick/core/question";
-import type { ToolCallActions, ToolCallResponse } from "@/lib/prepick/transport/tool-call-client";
-import { ToolCallError } from "@/lib/prepick/transport/tool-call-error";
+import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
 import { APPROVAL_EDITS_KEY } from "@/lib/prepick/transport/tool-chunks";
 import { type ApprovalBlockHandle, createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
+import { createStore } from "./create-store";
 import { readOutcome } from "./describe-outcome";
 import type { DraftStorage } from "./draft-storage";
 import type { PrepickMessagesInput } from "./prepick-messages";
+import { settleThrough } from "./settle-through";
 import type {
   ApprovalBlock,
   ApprovalResult,
@@ -51,6 +51,15 @@ export interface TranscriptChat {
 }
 
 type AnyToolPart = ToolUIPart | DynamicToolUIPart;
+
+/** A transcript made without a transport cannot settle the server's calls: it says so when asked to. */
+const withoutClient: ToolCallActions = Object.fromEntries(
+  (["answer", "skip", "approve", "reject"] as const).map((action) => [
+    action,
+    () =>
+      Promise.reject(new Error("useChatTranscript: pass { transport } to answer questions from the server.")),
+  ]),
+) as unknown as ToolCallActions;
 
 /** What every question set of the transcript is made with. */
 export interface TranscriptBuilderOptions {
@@ -136,11 +145,11 @@ export class TranscriptBuilder {
   // object it was built from, so a caller changing its own array in place cannot fool it) rather
   // than by a lookup per message.
   private lastOutput: readonly TranscriptMessage[] = [];
-  private elicitationList: readonly ElicitationBlock[] | undefined;
+  private elicitationList: readonly ElicitationBlock[] = [];
   // Messages built while the pattern engine was on its way, to build again once it is here.
   private readonly waiting = new Set<UIMessage>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
+  // Counts the times the transcript had to be built again though no message changed.
+  private readonly rebuilds = createStore(0);
 
   /** A builder over `chat`; `client` settles provider-executed parts (left out for plain AI SDK backends). */
   constructor(
@@ -183,17 +192,22 @@ export class TranscriptBuilder {
   }
 
   /** Calls `listener` when the transcript must be built again though no message changed. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.rebuilds.subscribe(listener);
 
   /** Counts the times the transcript had to be built again though no message changed. */
-  getVersion = (): number => this.version;
+  getVersion = (): number => this.rebuilds.getSnapshot();
 
-  /** Every question set seen so far, oldest first; the same array until a question set is added. */
+  /**
+   * Every question set of the transcript as last built, oldest first; the same array while they
+   * are the same sets (a set from messages no longer shown, another chat's, is not among them).
+   */
   elicitationBlocks(): readonly ElicitationBlock[] {
-    this.elicitationList ??= [...this.elicitations.values()];
+    const sets = this.lastOutput.flatMap((message) =>
+      message.blocks.filter((block): block is ElicitationBlock => block.type === "elicitation"),
+    );
+    const kept = this.elicitationList;
+    if (sets.length !== kept.length || sets.some((set, index) => set !== kept[index]))
+      this.elicitationList = sets;
     return this.elicitationList;
   }
 
@@ -292,8 +306,7 @@ export class TranscriptBuilder {
         for (const waited of this.waiting) this.messages.delete(waited);
         this.waiting.clear();
         this.lastOutput = [];
-        this.version++;
-        for (const listener of this.listeners) listener();
+        this.rebuilds.set((count) => count + 1);
       },
       () => this.waiting.clear(),
     );
@@ -320,34 +333,16 @@ export class TranscriptBuilder {
       messages: this.options.messages,
       drafts: this.options.drafts,
       ...(part.providerExecuted
-        ? this.serverActions(part.toolCallId)
+        ? this.serverSettle(part.toolCallId)
         : this.clientActions(part.toolCallId, getToolName(part), request)),
     });
     this.elicitations.set(part.toolCallId, block);
-    this.elicitationList = undefined;
     return block;
   }
 
-  // Sends an action through the transport's client; the run goes on after it, or after a conflict.
-  private async act(send: (client: ToolCallActions) => Promise<ToolCallResponse>) {
-    if (!this.client)
-      throw new Error("useChatTranscript: pass { transport } to answer questions from the server.");
-    const response = await send(this.client);
-    if (response.ok || response.failure.kind === "conflict") void this.chat.resumeStream();
-    if (!response.ok) throw new ToolCallError(response.failure);
-    return response.result;
-  }
-
-  private serverActions(toolCallId: string) {
-    const settle = async (send: (client: ToolCallActions) => Promise<ToolCallResponse>) => {
-      const outcome = readOutcome((await this.act(send)).output);
-      if (!outcome) throw new Error(`The server settled ${toolCallId} without an outcome.`);
-      return outcome;
-    };
-    return {
-      onAnswer: (answers: Answers) => settle((client) => client.answer(toolCallId, answers)),
-      onSkip: () => settle((client) => client.skip(toolCallId)),
-    };
+  /** Answer, skip and decide through the transport's client; the run is followed on once the call settles. */
+  private serverSettle(toolCallId: string) {
+    return settleThrough(this.client ?? withoutClient, toolCallId, () => void this.chat.resumeStream());
   }
 
   private clientActions(toolCallId: string, tool: string, request: ElicitationRequest) {
@@ -387,17 +382,12 @@ export class TranscriptBuilder {
         ...(this.options.messages ? { messages: this.options.messages } : {}),
         ...(this.options.drafts ? { drafts: this.options.drafts } : {}),
       },
-      async (approved, reason, answers) => {
-        const id = part.toolCallId;
-        if (part.providerExecuted && this.client) {
-          const settled = await this.act((client) =>
-            approved ? client.approve(id, answers) : client.reject(id, reason),
-          );
-          return settled.output;
-        }
-        await this.chat.addToolApprovalResponse({ id: approvalId, approved, reason });
-        return undefined;
-      },
+      part.providerExecuted && this.client
+        ? this.serverSettle(part.toolCallId).sendDecision
+        : async (approved, reason) => {
+            await this.chat.addToolApprovalResponse({ id: approvalId, approved, reason });
+            return undefined;
+          },
     );
     this.approvals.set(part.toolCallId, block);
     return block;

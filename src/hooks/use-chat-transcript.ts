@@ -30,12 +30,13 @@ export interface UseChatTranscriptOptions {
   /**
    * Sentences in the app's language (errors, settled answers, and every word a question set's
    * form shows), laid over the nearest `PrepickMessagesProvider`'s or the English defaults. Read
-   * when the hook mounts.
+   * when the hook mounts, and again for another chat id.
    */
   messages?: PrepickMessagesInput;
   /**
    * Where a pending question set's draft is kept, so a reload or a crash of the tab does not lose
-   * it: the browser's session storage when left out, `null` for nowhere. Read when the hook mounts.
+   * it: the browser's session storage when left out, `null` for nowhere. Read when the hook mounts,
+   * and again for another chat id.
    */
   drafts?: DraftStorage | null;
 }
@@ -70,12 +71,13 @@ export function useChatTranscript(
 ): ChatTranscript {
   const client = options.client ?? options.transport?.client;
   const messages = usePrepickMessages(options.messages);
-  const builderRef = useRef<TranscriptBuilder | null>(null);
-  if (builderRef.current === null) {
+  // One builder per conversation: another chat id (`useChat` with a new `id`) starts afresh.
+  const builderRef = useRef<{ id: string | undefined; builder: TranscriptBuilder } | null>(null);
+  if (builderRef.current === null || builderRef.current.id !== chat.id) {
     const drafts = options.drafts === undefined ? sessionDraftStorage() : (options.drafts ?? undefined);
-    builderRef.current = new TranscriptBuilder(chat, client, { messages, drafts });
+    builderRef.current = { id: chat.id, builder: new TranscriptBuilder(chat, client, { messages, drafts }) };
   }
-  const builder = builderRef.current;
+  const { builder } = builderRef.current;
   useLayoutEffect(() => {
     builder.setChat(chat);
   });

@@ -1,9 +1,11 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from "ai";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
 import { requestHeaders, textOf } from "./chat-request";
+import type { ConversationTransport, RunStatus } from "./conversation-transport";
 import { type FoldState, foldFrame, foldFrames, INITIAL_FOLD_STATE } from "./fold-frames";
 import { hydrateThread } from "./hydrate-thread";
 import { endsStream, readFrames } from "./read-frames";
+import { replayThenFollow } from "./replay-then-follow";
 import { readFailure, ToolCallClient, type ToolCallClientOptions } from "./tool-call-client";
 import { ToolCallError } from "./tool-call-error";
 
@@ -26,6 +28,26 @@ export interface RunRecord {
 type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
 type ReconnectOptions = Parameters<ChatTransport<UIMessage>["reconnectToStream"]>[0];
 
+/** The frames of a response whose first frame was read already, that one first. */
+function withFirst(
+  first: SequencedFrame,
+  rest: ReadableStreamDefaultReader<SequencedFrame>,
+): ReadableStream<SequencedFrame> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(first);
+    },
+    async pull(controller) {
+      const next = await rest.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) {
+      return rest.cancel(reason);
+    },
+  });
+}
+
 async function errorOf(response: Response): Promise<ToolCallError> {
   return new ToolCallError(readFailure(response.status, await response.json().catch(() => undefined)));
 }
@@ -36,7 +58,7 @@ async function errorOf(response: Response): Promise<ToolCallError> {
  * a run from the last sequence number it saw, and carries the tool-call endpoints as `client`.
  * The chat id is the server's thread id.
  */
-export class AgentChatTransport implements ChatTransport<UIMessage> {
+export class AgentChatTransport implements ConversationTransport {
   /**
    * A reconnect rebuilds the whole assistant message: the frames seen before are folded again
    * (locally, not re-fetched) ahead of the new ones, so the message never loses a part.
@@ -58,6 +80,17 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   /** The latest run the transport knows for a chat. */
   run(chatId: string): RunRecord | undefined {
     return this.runs.get(chatId);
+  }
+
+  /** Where the chat's latest run stands, as its frames seen so far tell. */
+  runStatus(chatId: string): RunStatus | undefined {
+    return this.runs.get(chatId)?.fold.status;
+  }
+
+  /** Cancels the chat's latest run on the server (`POST /agent/runs/:runId/cancel`); whatever it waits on is denied. */
+  async cancel(chatId: string): Promise<void> {
+    const runId = this.runs.get(chatId)?.runId;
+    if (runId) await this.client.cancel(runId);
   }
 
   /**
@@ -129,7 +162,7 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
       fold: INITIAL_FOLD_STATE,
     };
     this.runs.set(options.chatId, record);
-    return this.stream(record, response.body, []);
+    return this.stream(record, [], readFrames(response.body));
   }
 
   /**
@@ -139,15 +172,14 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
   async reconnectToStream(options: ReconnectOptions): Promise<ReadableStream<UIMessageChunk> | null> {
     const record = this.runs.get(options.chatId);
     if (!record?.runId || !["running", "parked"].includes(record.fold.status)) return null;
-    const response = await this.follow(record, options);
+    const response = await this.requestFrames(record, options);
     if (response.status === 204 || response.status === 404) return null;
     if (!response.ok || response.body === null) throw await errorOf(response);
     const frames = readFrames(response.body).getReader();
     const first = await frames.read();
     if (first.done) return null;
     // Replay what was seen so the message is rebuilt whole, then continue with the live frames.
-    const replay = foldFrames(record.frames).chunks;
-    return this.stream(record, frames, replay, first.value);
+    return this.stream(record, foldFrames(record.frames).chunks, withFirst(first.value, frames));
   }
 
   private async sendApprovals(
@@ -164,13 +196,13 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
         : await this.client.reject(part.approval.id, part.approval.reason);
       if (!result.ok && result.failure.kind !== "conflict") throw new ToolCallError(result.failure);
     }
-    const response = await this.follow(record, options);
+    const response = await this.requestFrames(record, options);
     if (!response.ok || response.body === null) throw await errorOf(response);
-    return this.stream(record, response.body, []);
+    return this.stream(record, [], readFrames(response.body));
   }
 
   /** Requests the run's frames after the last one the record holds. */
-  private follow(record: RunRecord, options: ReconnectOptions): Promise<Response> {
+  private requestFrames(record: RunRecord, options: ReconnectOptions): Promise<Response> {
     const after = record.fold.lastSeq;
     return this.client.fetch(`/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`, {
       headers: { "last-event-id": String(after), ...requestHeaders(options) },
@@ -178,39 +210,18 @@ export class AgentChatTransport implements ChatTransport<UIMessage> {
     });
   }
 
+  /** The response: `replay`, then the frames folded into the run's record until the run parks or ends. */
   private stream(
     record: RunRecord,
-    source: ReadableStream<Uint8Array> | ReadableStreamDefaultReader<SequencedFrame>,
     replay: readonly UIMessageChunk[],
-    first?: SequencedFrame,
+    frames: ReadableStream<SequencedFrame>,
   ): ReadableStream<UIMessageChunk> {
-    const reader = source instanceof ReadableStream ? readFrames(source).getReader() : source;
-    if (replay.length > 0) record.fold = foldFrames(record.frames).state;
-    const take = (frame: SequencedFrame, controller: ReadableStreamDefaultController<UIMessageChunk>) => {
-      const { state, chunks } = foldFrame(record.fold, frame);
-      if (state !== record.fold) record.frames.push(frame);
-      record.fold = state;
-      for (const chunk of chunks) controller.enqueue(chunk);
-      return endsStream(frame.frame);
-    };
-    return new ReadableStream<UIMessageChunk>({
-      start(controller) {
-        for (const chunk of replay) controller.enqueue(chunk);
-        if (first && take(first, controller)) {
-          controller.close();
-          void reader.cancel().catch(() => {});
-        }
-      },
-      async pull(controller) {
-        const next = await reader.read();
-        if (next.done) return controller.close();
-        if (take(next.value, controller)) {
-          controller.close();
-          await reader.cancel().catch(() => {});
-        }
-      },
-      async cancel(reason) {
-        await reader.cancel(reason).catch(() => {});
+    return replayThenFollow(replay, frames, {
+      fold(frame) {
+        const { state, chunks } = foldFrame(record.fold, frame);
+        if (state !== record.fold) record.frames.push(frame);
+        record.fold = state;
+        return { chunks, end: endsStream(frame.frame) };
       },
     });
   }

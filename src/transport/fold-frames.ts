@@ -1,5 +1,6 @@
 import type { UIMessageChunk } from "ai";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
+import type { RunStatus } from "./conversation-transport";
 import { runFailureText } from "./run-failure";
 import {
   approvalRequestChunk,
@@ -10,9 +11,6 @@ import {
   toolInputChunk,
   toolOutputChunk,
 } from "./tool-chunks";
-
-/** Where a run stands, as far as its frames tell. */
-export type RunStatus = "running" | "parked" | "completed" | "failed" | "cancelled";
 
 /** What the fold remembers between frames. Plain data: copy it, store it, resume from it. */
 export interface FoldState {

@@ -1,5 +1,5 @@
 import type { InboxEvent } from "@/lib/prepick/core/inbox";
-import { sseEvents } from "./read-frames";
+import { serverSentEvents } from "./read-frames";
 import type { ToolCallClient } from "./tool-call-client";
 
 /** What {@link followInbox} tells its caller. */
@@ -42,10 +42,7 @@ export async function followInbox(
         signal,
       });
       if (!response.ok || !response.body) throw new Error(`The inbox feed answered ${response.status}.`);
-      const reader = response.body
-        .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
-        .pipeThrough(sseEvents())
-        .getReader();
+      const reader = serverSentEvents(response.body).getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;

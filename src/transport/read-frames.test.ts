@@ -1,5 +1,6 @@
+import type { EventSourceMessage } from "eventsource-parser/stream";
 import { describe, expect, it } from "vitest";
-import { readFrames, type SseEvent, sseEvents } from "./read-frames";
+import { readFrames, serverSentEvents } from "./read-frames";
 
 async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
   const items: T[] = [];
@@ -7,14 +8,15 @@ async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
   return items;
 }
 
-function parse(chunks: readonly string[]): Promise<SseEvent[]> {
+/** The events a body sent as these chunks of text holds. */
+function parse(chunks: readonly string[]): Promise<EventSourceMessage[]> {
   const source = new ReadableStream<string>({
     start(controller) {
       for (const chunk of chunks) controller.enqueue(chunk);
       controller.close();
     },
   });
-  return collect(source.pipeThrough(sseEvents()));
+  return collect(serverSentEvents(source.pipeThrough(new TextEncoderStream())));
 }
 
 /** Every way of cutting `text` into two chunks, and into single characters. */
@@ -23,7 +25,7 @@ function cuts(text: string): string[][] {
   return [...pairs, [...text]];
 }
 
-describe("sseEvents", () => {
+describe("serverSentEvents", () => {
   it("reads id, event and data fields, with or without the space after the colon", async () => {
     expect(await parse(["id: 1\nevent: frame\ndata: {}\n\n", "id:2\ndata:x\n\n"])).toEqual([
       { id: "1", event: "frame", data: "{}" },

@@ -1,49 +1,34 @@
+import { type EventSourceMessage, EventSourceParserStream } from "eventsource-parser/stream";
 import type { Frame, SequencedFrame } from "@/lib/prepick/core/frames";
 
-/** One server-sent event: its own `id` and `event` fields, if any, and its `data` lines joined by `\n`. */
-export interface SseEvent {
-  id?: string;
-  event?: string;
-  data: string;
+/**
+ * A response body's server-sent events, read as `EventSource` reads them, by eventsource-parser
+ * (the parser the AI SDK reads its own streams with): lines end at CRLF, LF or CR however the
+ * bytes are cut, a leading byte order mark is dropped, comments and events without data are none,
+ * and each event carries only its own `id`.
+ */
+export function serverSentEvents(body: ReadableStream<Uint8Array>): ReadableStream<EventSourceMessage> {
+  return body
+    .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
+    .pipeThrough(endingCarriageReturn())
+    .pipeThrough(new EventSourceParserStream());
 }
 
 /**
- * Splits text into server-sent events as the EventSource spec reads them: lines end at CRLF, LF or
- * CR (a chunk may end anywhere, even between the CR and LF of one line end), a leading BOM is
- * dropped, `:` starts a comment, a blank line ends an event, and an event without data is none.
- * Other fields (`retry`, unknown ones) are ignored, and so is an event cut off by the end.
+ * A CR that ends the whole text is a line end. The parser holds a CR at the end of a chunk until
+ * it sees whether an LF follows, and at the end of the body none can: without this, an event
+ * whose blank line is that last CR would be lost.
  */
-export function sseEvents(): TransformStream<string, SseEvent> {
-  let rest = "";
-  let started = false;
-  let afterCr = false;
-  let event: Partial<SseEvent> = {};
-  let data: string[] = [];
-  const read = (line: string, controller: TransformStreamDefaultController<SseEvent>) => {
-    if (line === "") {
-      if (data.length > 0) controller.enqueue({ ...event, data: data.join("\n") });
-      event = {};
-      data = [];
-      return;
-    }
-    const colon = line.indexOf(":");
-    if (colon === 0) return;
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? "" : line.slice(line[colon + 1] === " " ? colon + 2 : colon + 1);
-    if (field === "data") data.push(value);
-    else if (field === "event") event.event = value;
-    else if (field === "id" && !value.includes("\0")) event.id = value;
-  };
+function endingCarriageReturn(): TransformStream<string, string> {
+  let last = "";
   return new TransformStream({
     transform(chunk, controller) {
       if (chunk === "") return;
-      if (!started && chunk.startsWith("\uFEFF")) chunk = chunk.slice(1);
-      if (afterCr && chunk.startsWith("\n")) chunk = chunk.slice(1);
-      started = true;
-      afterCr = chunk.endsWith("\r");
-      const lines = (rest + chunk).split(/\r\n|\r|\n/);
-      rest = lines.pop() ?? "";
-      for (const line of lines) read(line, controller);
+      last = chunk;
+      controller.enqueue(chunk);
+    },
+    flush(controller) {
+      if (last.endsWith("\r")) controller.enqueue("\n");
     },
   });
 }
@@ -54,26 +39,22 @@ export function sseEvents(): TransformStream<string, SseEvent> {
  * keep-alives, unparsable data) are skipped rather than failing the stream.
  */
 export function readFrames(body: ReadableStream<Uint8Array>): ReadableStream<SequencedFrame> {
-  return body
-    .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
-    .pipeThrough(sseEvents())
-    .pipeThrough(
-      new TransformStream({
-        transform(event, controller) {
-          const seq = Number(event.id);
-          if (!Number.isInteger(seq) || event.data === "") return;
-          let frame: unknown;
-          try {
-            frame = JSON.parse(event.data);
-          } catch {
-            return;
-          }
-          if (typeof frame !== "object" || frame === null || typeof (frame as Frame).kind !== "string")
-            return;
-          controller.enqueue({ seq, frame: frame as Frame });
-        },
-      }),
-    );
+  return serverSentEvents(body).pipeThrough(
+    new TransformStream({
+      transform(event, controller) {
+        const seq = Number(event.id);
+        if (!Number.isInteger(seq) || event.data === "") return;
+        let frame: unknown;
+        try {
+          frame = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        if (typeof frame !== "object" || frame === null || typeof (frame as Frame).kind !== "string") return;
+        controller.enqueue({ seq, frame: frame as Frame });
+      },
+    }),
+  );
 }
 
 /** Whether a frame ends a response stream: the run parked or finished. */

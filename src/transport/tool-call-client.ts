@@ -2,7 +2,7 @@ import type { AnswerIssue } from "@/lib/prepick/core/answers";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
 import type { Page, PendingCall, ThreadSummary } from "@/lib/prepick/core/inbox";
 import type { Answers } from "@/lib/prepick/core/question";
-import type { RunStatus } from "./fold-frames";
+import type { RunStatus } from "./conversation-transport";
 import { messageOf, type ToolCallFailure } from "./tool-call-error";
 
 /** How the client reaches the reference server. */

@@ -1,11 +1,11 @@
 import type { CanUseTool } from "@anthropic-ai/claude-agent-sdk";
-import type { ElicitationOutcome } from "prepick/core";
-import { createElicitation, type ElicitationBlock } from "prepick/hooks";
 import {
   CLAUDE_ASK_USER_QUESTION,
   claudeQuestionsToRequest,
   outcomeToClaudePermissionResult,
-} from "prepick/transport";
+} from "prepick/adapters";
+import type { ElicitationOutcome } from "prepick/core";
+import { createElicitation, type ElicitationBlock } from "prepick/hooks";
 
 /**
  * A `canUseTool` that asks AskUserQuestion's questions through an elicitation block. `show` puts

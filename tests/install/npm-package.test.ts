@@ -11,6 +11,7 @@ import { ROOT } from "./registry-catalogue";
 const TIMEOUT = 5 * 60_000;
 let consumer: string;
 let packedFiles: string[];
+let tarballPath: string;
 
 beforeAll(async () => {
   const work = tempFolder("prepick-npm-package-");
@@ -24,6 +25,7 @@ beforeAll(async () => {
   }[];
   if (!tarball) throw new Error(`npm pack printed no package:\n${packed.output}`);
   packedFiles = tarball.files.map((file) => file.path);
+  tarballPath = join(work, tarball.filename);
   consumer = join(work, "consumer");
   const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
   // Only the package itself, the React types a TypeScript app has, and the AG-UI client an app
@@ -95,7 +97,8 @@ describe("the npm package", () => {
         'import { validateAnswers, MAX_ASK_QUESTIONS, patternEngineReady } from "prepick/core";',
         'import { AgentChatTransport } from "prepick/transport";',
         'import { AgUiChatTransport } from "prepick/transport/ag-ui";',
-        'import { useChatTranscript, createElicitation } from "prepick/hooks";',
+        'import { mcpElicitationToRequest } from "prepick/adapters";',
+        'import { useAgentConversation, useChatTranscript, createElicitation } from "prepick/hooks";',
         'import { ChatElicitation } from "prepick/components";',
         'import { createApp, defineAgent } from "prepick/server";',
         "const questions = [{ id: 'seats', prompt: 'How many seats?', input: { type: 'number', max: 9 } }];",
@@ -107,7 +110,7 @@ describe("the npm package", () => {
         "console.log(JSON.stringify({",
         "  max: MAX_ASK_QUESTIONS,",
         "  issues: validateAnswers(questions, { seats: ['12'] }).map((issue) => issue.message),",
-        "  kinds: [typeof AgentChatTransport, typeof AgUiChatTransport, typeof useChatTranscript, typeof createElicitation, typeof ChatElicitation],",
+        "  kinds: [typeof AgentChatTransport, typeof AgUiChatTransport, typeof mcpElicitationToRequest, typeof useAgentConversation, typeof useChatTranscript, typeof createElicitation, typeof ChatElicitation],",
         "  agents: agents.agents.map((agent) => agent.name),",
         "  shared,",
         "}));",
@@ -120,7 +123,7 @@ describe("the npm package", () => {
       expect(JSON.parse(output.trim().split("\n").at(-1) ?? "")).toEqual({
         max: 5,
         issues: ['answers["seats"] must be at most 9'],
-        kinds: ["function", "function", "function", "function", "function"],
+        kinds: ["function", "function", "function", "function", "function", "function", "function"],
         agents: ["helper"],
         shared: true,
       });
@@ -128,30 +131,43 @@ describe("the npm package", () => {
     TIMEOUT,
   );
 
-  it(
-    "gives a TypeScript consumer real types for every layer, none of them any",
-    async () => {
+  // A bundler app resolves the package one way, a Node server (how `prepick/server` is imported)
+  // another: Node's own ESM resolution needs every relative import in the types to name its file.
+  it.each([
+    ["bundler", { module: "esnext", moduleResolution: "bundler" }],
+    ["node16", { module: "node16", moduleResolution: "node16" }],
+    ["nodenext", { module: "nodenext", moduleResolution: "nodenext" }],
+  ])(
+    "gives a TypeScript consumer (moduleResolution %s) real types for every layer, none of them any",
+    async (resolution, modules) => {
       writeFileSync(
         join(consumer, "check.ts"),
         [
           'import type { ElicitationOutcome } from "prepick/core";',
           'import { settleAnswers } from "prepick/core";',
-          'import { AgentChatTransport } from "prepick/transport";',
+          'import { AgentChatTransport, type ConversationTransport } from "prepick/transport";',
           'import { AgUiChatTransport } from "prepick/transport/ag-ui";',
-          'import { useChatTranscript, type ElicitationBlock } from "prepick/hooks";',
+          'import { mcpElicitationToRequest } from "prepick/adapters";',
+          'import { useAgentConversation, useChatTranscript, type ElicitationBlock } from "prepick/hooks";',
           'import { ChatElicitation } from "prepick/components";',
           'import { createServer } from "prepick/server";',
           "type IsAny<T> = 0 extends 1 & T ? true : false;",
-          "export const checks: [false, false, false, false, false, false, false, false] = [",
+          "export const checks: false[] = [",
           "  false as IsAny<typeof settleAnswers>,",
           "  false as IsAny<ElicitationOutcome>,",
           "  false as IsAny<AgentChatTransport>,",
           "  false as IsAny<AgUiChatTransport>,",
+          "  false as IsAny<ConversationTransport>,",
+          "  false as IsAny<typeof mcpElicitationToRequest>,",
+          "  false as IsAny<ReturnType<typeof useAgentConversation>>,",
+          "  false as IsAny<ReturnType<typeof useAgentConversation>['messages']>,",
           "  false as IsAny<typeof useChatTranscript>,",
           "  false as IsAny<ElicitationBlock>,",
+          "  false as IsAny<ElicitationBlock['getSnapshot']>,",
           "  false as IsAny<typeof ChatElicitation>,",
           "  false as IsAny<typeof createServer>,",
           "];",
+          "export const transport: ConversationTransport = new AgentChatTransport();",
           "export const outcome: ElicitationOutcome = settleAnswers([], {});",
           "// @ts-expect-error the outcome has no such field",
           "export const wrong: string = outcome.nothing;",
@@ -159,12 +175,11 @@ describe("the npm package", () => {
         ].join("\n"),
       );
       writeFileSync(
-        join(consumer, "tsconfig.json"),
+        join(consumer, `tsconfig.${resolution}.json`),
         JSON.stringify({
           compilerOptions: {
             target: "es2022",
-            module: "esnext",
-            moduleResolution: "bundler",
+            ...modules,
             jsx: "react-jsx",
             strict: true,
             noEmit: true,
@@ -174,11 +189,33 @@ describe("the npm package", () => {
           files: ["check.ts"],
         }),
       );
-      await runCommand(join(ROOT, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], {
+      await runCommand(join(ROOT, "node_modules", ".bin", "tsc"), ["-p", `tsconfig.${resolution}.json`], {
         cwd: consumer,
         timeoutMs: 120_000,
       });
     },
     TIMEOUT,
   );
+
+  it("has types that resolve for every entry under bundler and Node ESM: Are the Types Wrong? finds nothing", async () => {
+    const attw = join(ROOT, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js");
+    const { output } = await runCommand(
+      process.execPath,
+      [attw, tarballPath, "--profile", "esm-only", "--format", "ascii", "--no-color", "--no-emoji"],
+      { cwd: consumer, timeoutMs: 120_000 },
+    );
+    // attw exits non-zero on any problem; and each entry says so for both resolutions.
+    const entries = Object.keys(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).exports);
+    expect(output.match(/node16 \(from ESM\): OK \(ESM\)/g)).toHaveLength(entries.length);
+    expect(output.match(/bundler: OK/g)).toHaveLength(entries.length);
+  });
+
+  it("is packaged as publint expects: no error, warning or suggestion", async () => {
+    const publint = join(ROOT, "node_modules", "publint", "src", "cli.js");
+    const { output } = await runCommand(process.execPath, [publint, "run", tarballPath, "--strict"], {
+      cwd: consumer,
+      timeoutMs: 120_000,
+    });
+    expect(output).toContain("All good!");
+  });
 });

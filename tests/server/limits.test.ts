@@ -1,25 +1,17 @@
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentConfig } from "../../server/agents/types";
 import type { PrepickServer } from "../../server/server";
 import { call, chat, follow, kinds, startServer } from "../../server/testing/harness";
 import { plain, refactorer } from "../../server/testing/test-agents";
+import { hangingStreamOf } from "../support/model-stream";
 import { waitFor } from "../support/wait-for";
 
 /** An agent whose model call never ends, so its runs stay `running` until cancelled. */
 const stuck: AgentConfig = {
   name: "stuck",
   systemPrompt: "You think.",
-  model: new MockLanguageModelV4({
-    doStream: async () => ({
-      stream: new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          controller.enqueue({ type: "stream-start", warnings: [] });
-        },
-      }),
-    }),
-  }),
+  model: new MockLanguageModelV4({ doStream: async () => hangingStreamOf() }),
 };
 
 let limited: PrepickServer;

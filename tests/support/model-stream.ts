@@ -18,3 +18,18 @@ export function streamOf(parts: LanguageModelV4StreamPart[]) {
     }),
   };
 }
+
+/**
+ * A mock model's `doStream` result that never ends: `stream-start`, then `parts`, then nothing,
+ * whatever its abort signal says, as a stuck provider behaves.
+ */
+export function hangingStreamOf(parts: LanguageModelV4StreamPart[] = []) {
+  return {
+    stream: new ReadableStream<LanguageModelV4StreamPart>({
+      start(controller) {
+        controller.enqueue({ type: "stream-start", warnings: [] });
+        for (const part of parts) controller.enqueue(part);
+      },
+    }),
+  };
+}

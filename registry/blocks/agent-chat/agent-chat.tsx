@@ -130,11 +130,13 @@ function AgentChat({
     if (initialThread.current !== undefined) onThreadChangeRef.current?.(initialThread.current);
   }, []);
 
-  // A listed conversation is on the server: opening it reads it.
+  // A listed conversation is on the server: opening it reads it (again, when it is the open one).
   const open = (id: string) => {
     started.current.delete(id);
-    if (id === threadId) setReloads((count) => count + 1);
-    else setThreadId(id);
+    if (id === threadId) {
+      setReloads((count) => count + 1);
+      if (navigation) void refresh();
+    } else setThreadId(id);
     onThreadChange?.(id);
   };
   const start = () => {
@@ -167,8 +169,7 @@ function AgentChat({
           title={title ?? messages.chat.title}
           actions={navigation ? nav.actions : undefined}
           suggestions={suggestions}
-          pending={inbox.calls}
-          pendingStatus={inbox.status}
+          inbox={inbox}
           onStatus={setStatus}
           onActivity={navigation ? refresh : undefined}
         />

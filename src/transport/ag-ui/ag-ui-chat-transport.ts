@@ -1,5 +1,6 @@
 import {
   type AbstractAgent,
+  type BaseEvent,
   buildResumeArray,
   EventType,
   HttpAgent,
@@ -21,6 +22,8 @@ import {
 import { loadPatternEngine } from "@/lib/prepick/core/pattern";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
 import { requestHeaders, textOf } from "@/lib/prepick/transport/chat-request";
+import type { ConversationTransport, RunStatus } from "@/lib/prepick/transport/conversation-transport";
+import { replayThenFollow } from "@/lib/prepick/transport/replay-then-follow";
 import { messageOf } from "@/lib/prepick/transport/tool-call-error";
 import { askOutputChunk } from "@/lib/prepick/transport/tool-chunks";
 import { AgUiToolCallClient } from "./ag-ui-tool-call-client";
@@ -109,6 +112,37 @@ function settledElsewhere(event: RunErrorEvent): SettledElsewhere | undefined {
   };
 }
 
+/** One step of a run as the transport reads it: an event of the agent's, or the run's failure. */
+type RunStep = { event: BaseEvent } | { error: unknown };
+
+/**
+ * A run of `agent` as a stream of its events, in the order `@ag-ui/client` hands them on
+ * (verified, chunks expanded), ending when the run ends, with its failure as the last step.
+ * Cancelling the stream aborts the run.
+ */
+function runEvents(agent: AbstractAgent, parameters: RunAgentParameters): ReadableStream<RunStep> {
+  let open = true;
+  return new ReadableStream<RunStep>({
+    start(controller) {
+      const push = (step: RunStep) => {
+        if (open) controller.enqueue(step);
+      };
+      agent
+        .runAgent(parameters, { onEvent: ({ event }) => push({ event }) })
+        .catch((error: unknown) => push({ error }))
+        .finally(() => {
+          if (!open) return;
+          open = false;
+          controller.close();
+        });
+    },
+    cancel() {
+      open = false;
+      agent.abortRun();
+    },
+  });
+}
+
 /**
  * An AI SDK `ChatTransport` over an AG-UI agent. Each send is a run of `@ag-ui/client` (by default
  * an `HttpAgent` POST of a `RunAgentInput`, read as SSE, verified by the client), folded into the
@@ -118,7 +152,7 @@ function settledElsewhere(event: RunErrorEvent): SettledElsewhere | undefined {
  * with the `resume` entries, and its reply lands in the same assistant message. The chat id is
  * the AG-UI thread id.
  */
-export class AgUiChatTransport implements ChatTransport<UIMessage> {
+export class AgUiChatTransport implements ConversationTransport {
   /** A continuation replays the whole assistant message first, so no part is ever lost. */
   readonly resumeStreamIsReplay = true;
   /** Answer, skip, approve and reject for the interrupts of every chat of this transport. */
@@ -157,6 +191,30 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
     return hydrated.messages;
   }
 
+  /** A stored thread is read whole: there are no older pages. */
+  hasOlder(_chatId: string): boolean {
+    return false;
+  }
+
+  /** A stored thread is read whole: there are no older pages. */
+  async loadOlder(_chatId: string): Promise<UIMessage[]> {
+    return [];
+  }
+
+  /** Where the chat's latest run stands: `parked` when it ended with interrupts still open. */
+  runStatus(chatId: string): RunStatus | undefined {
+    return this.threads.get(chatId)?.fold.status;
+  }
+
+  /**
+   * Aborts the chat's run. AG-UI has no cancel request: this closes the run's connection, and an
+   * agent may go on on its own side (a Prepick server's run does; `POST /agent/runs/:runId/cancel`
+   * ends it there).
+   */
+  async cancel(chatId: string): Promise<void> {
+    this.threads.get(chatId)?.agent.abortRun();
+  }
+
   /**
    * Runs the agent on the person's new message. Interrupts still open (the person wrote instead of
    * answering) are resumed as `cancelled`, or as decided where they were, since AG-UI requires
@@ -178,7 +236,7 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
       ...(options.body !== undefined ? { forwardedProps: options.body } : {}),
       ...(resume ? { resume } : {}),
     };
-    return this.run(thread, parameters, [], options);
+    return this.run(thread, parameters, [], options, last.id);
   }
 
   /**
@@ -251,65 +309,59 @@ export class AgUiChatTransport implements ChatTransport<UIMessage> {
     });
   }
 
+  /**
+   * The response of one run: `replay`, then the run's events folded as they arrive, until the run
+   * ends. `sent` is the person's message the run carries: a run that fails before it starts never
+   * took it, so the agent's thread lets it go (the page puts it back in the composer).
+   */
   private run(
     thread: AgUiThread,
     parameters: RunAgentParameters,
     replay: readonly UIMessageChunk[],
     options: ChatRequestOptions & { abortSignal?: AbortSignal },
+    sent?: string,
   ): ReadableStream<UIMessageChunk> {
     const { agent } = thread;
     if (agent instanceof HttpAgent) agent.headers = { ...this.options.headers, ...requestHeaders(options) };
-    let open = true;
-    return new ReadableStream<UIMessageChunk>({
-      start: (controller) => {
-        for (const chunk of replay) controller.enqueue(chunk);
-        const emit = (chunks: readonly UIMessageChunk[]) => {
-          thread.chunks.push(...chunks);
-          if (open) for (const chunk of chunks) controller.enqueue(chunk);
-        };
-        const fail = (errorText: string) => {
-          thread.fold = { ...thread.fold, status: "failed" };
-          emit([
-            { type: "error", errorText },
-            { type: "finish", finishReason: "other" },
-          ]);
-        };
-        const abort = () => agent.abortRun();
-        options.abortSignal?.addEventListener("abort", abort, { once: true });
-        const running = agent.runAgent(parameters, {
-          onEvent: async ({ event }) => {
-            // Reading an interrupt's questions checks their patterns, which needs the engine.
-            if ((event as RunFinishedEvent).outcome?.type === "interrupt") await loadPatternEngine();
-            if (event.type === EventType.RUN_ERROR && parameters.resume) {
-              const elsewhere = settledElsewhere(event as RunErrorEvent);
-              if (elsewhere) emit(this.acceptSettledElsewhere(thread, elsewhere));
-            }
-            const folded = foldAgUiEvent(thread.fold, event);
-            thread.fold = folded.state;
-            emit(folded.chunks);
-          },
-        });
-        running
-          .then(
-            () => {
-              if (thread.fold.status === "running") fail("The agent's stream ended before its run finished.");
-            },
-            (error: unknown) => {
-              if (thread.fold.status !== "failed") fail(messageOf(error) || "The run failed.");
-            },
-          )
-          .finally(() => {
-            options.abortSignal?.removeEventListener("abort", abort);
-            if (open) {
-              open = false;
-              controller.close();
-            }
-            this.write(thread);
-          });
+    const abort = () => agent.abortRun();
+    options.abortSignal?.addEventListener("abort", abort, { once: true });
+    // Every chunk of the assistant message is kept, to be replayed ahead of a continuation.
+    const keep = (chunks: UIMessageChunk[]) => {
+      thread.chunks.push(...chunks);
+      return chunks;
+    };
+    const fail = (errorText: string): UIMessageChunk[] => {
+      if (thread.fold.status === "failed") return [];
+      if (sent !== undefined && !thread.fold.started) {
+        agent.setMessages(agent.messages.filter((message) => message.id !== sent));
+      }
+      thread.fold = { ...thread.fold, status: "failed" };
+      return keep([
+        { type: "error", errorText },
+        { type: "finish", finishReason: "other" },
+      ]);
+    };
+    return replayThenFollow(replay, runEvents(agent, parameters), {
+      fold: async (step) => {
+        if ("error" in step) return { chunks: fail(messageOf(step.error) || "The run failed."), end: true };
+        const { event } = step;
+        // Reading an interrupt's questions checks their patterns, which needs the engine.
+        if ((event as RunFinishedEvent).outcome?.type === "interrupt") await loadPatternEngine();
+        const chunks: UIMessageChunk[] = [];
+        if (event.type === EventType.RUN_ERROR && parameters.resume) {
+          const elsewhere = settledElsewhere(event as RunErrorEvent);
+          if (elsewhere) chunks.push(...this.acceptSettledElsewhere(thread, elsewhere));
+        }
+        const folded = foldAgUiEvent(thread.fold, event);
+        thread.fold = folded.state;
+        chunks.push(...folded.chunks);
+        return { chunks: keep(chunks), end: false };
       },
-      cancel: () => {
-        open = false;
-        thread.agent.abortRun();
+      ended: () =>
+        thread.fold.status === "running" ? fail("The agent's stream ended before its run finished.") : [],
+      settled: () => {
+        options.abortSignal?.removeEventListener("abort", abort);
+        this.write(thread);
       },
     });
   }

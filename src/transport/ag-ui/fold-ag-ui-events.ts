@@ -17,6 +17,7 @@ import {
 import type { UIMessageChunk } from "ai";
 import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
+import type { RunStatus } from "@/lib/prepick/transport/conversation-transport";
 import { runFailureText } from "@/lib/prepick/transport/run-failure";
 import {
   approvalRequestChunk,
@@ -47,9 +48,6 @@ function runErrorText(event: RunErrorEvent): string {
   }
   return event.message || "The run failed.";
 }
-
-/** Where the latest run of a chat stands. */
-export type AgUiRunStatus = "running" | "interrupted" | "completed" | "failed" | "cancelled";
 
 /** How the person settled one interrupt, to be sent as its resume entry. */
 export interface InterruptDecision {
@@ -90,8 +88,8 @@ export interface AgUiFoldState {
   messageId: string;
   /** Whether the `start` chunk was emitted. */
   started: boolean;
-  /** Where the latest run stands. */
-  status: AgUiRunStatus;
+  /** Where the latest run stands: `parked` when it ended with interrupts. */
+  status: RunStatus;
   /** Text messages open in the stream. */
   openText: readonly string[];
   /** Reasoning messages open in the stream. */
@@ -224,7 +222,7 @@ function finish(state: AgUiFoldState, event: RunFinishedEvent, chunks: UIMessage
     const pending = readInterruptSet(outcome.interrupts, closed.tools);
     chunks.push(...interruptChunks(pending, closed.tools));
     chunks.push({ type: "finish", finishReason: "tool-calls" });
-    return { ...closed, status: "interrupted", pending, decisions: {}, outcome: undefined };
+    return { ...closed, status: "parked", pending, decisions: {}, outcome: undefined };
   }
   const cancelled = outcome?.type === "cancelled";
   chunks.push({ type: "finish", finishReason: cancelled ? "other" : "stop" });

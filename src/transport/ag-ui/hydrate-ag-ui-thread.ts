@@ -1,6 +1,7 @@
 import { type BaseEvent, EventType, type Interrupt, type Message } from "@ag-ui/client";
-import { generateId, readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
+import { generateId, type UIMessage, type UIMessageChunk } from "ai";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
+import { readMessage } from "@/lib/prepick/transport/replay-then-follow";
 import {
   type AgUiFoldState,
   foldAgUiEvent,
@@ -86,19 +87,6 @@ function eventsOf(message: Message): BaseEvent[] {
     } as BaseEvent);
   }
   return events;
-}
-
-async function messageOf(id: string, chunks: readonly UIMessageChunk[]): Promise<UIMessage> {
-  const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  let message: UIMessage = { id, role: "assistant", parts: [] };
-  for await (const snapshot of readUIMessageStream({ stream, message, onError: () => {} }))
-    message = snapshot;
-  return message;
 }
 
 /** An event to fold, or a settled interrupt set to show where it was asked. */
@@ -194,7 +182,7 @@ export async function hydrateAgUiThread(
       fold = folded.state;
       chunks.push(...folded.chunks);
     }
-    built.push(await messageOf(entry.id, chunks));
+    built.push(await readMessage(entry.id, chunks));
     if (entry === result.at(-1)) last = { fold, chunks };
   }
   return { messages: built, ...(last ? { last } : {}) };

@@ -1,7 +1,7 @@
 "use client";
 
-import * as React from "react";
-import type { TranscriptMessage } from "@/hooks/transcript-types";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
+import type { TranscriptMessage } from "./transcript-types";
 
 /**
  * The ids of the calls the latest turn waits on (a question set still pending, an approval not
@@ -10,14 +10,14 @@ import type { TranscriptMessage } from "@/hooks/transcript-types";
  */
 export function useWaitingCalls(messages: readonly TranscriptMessage[]): string {
   const last = messages.at(-1);
-  const blocks = React.useMemo(
+  const blocks = useMemo(
     () =>
       last?.role === "assistant"
         ? last.blocks.filter((block) => block.type === "elicitation" || block.type === "approval")
         : [],
     [last],
   );
-  const subscribe = React.useCallback(
+  const subscribe = useCallback(
     (listener: () => void) => {
       const unsubscribes = blocks.map((block) => block.subscribe(listener));
       return () => {
@@ -35,5 +35,5 @@ export function useWaitingCalls(messages: readonly TranscriptMessage[]): string 
       )
       .map((block) => block.id)
       .join(" ");
-  return React.useSyncExternalStore(subscribe, read, read);
+  return useSyncExternalStore(subscribe, read, read);
 }
