@@ -1,8 +1,7 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { wrapLanguageModel } from "ai";
-import type { Question } from "prepick/core";
+import { EDITED_HEADING, type Question } from "prepick/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { EDITED_HEADING } from "./loop/edited-result";
 import { createScriptedModel } from "./model/scripted-model";
 import type { PrepickServer } from "./server";
 import { call, chat, follow, frameOf, kinds, startServer, tempDataDir } from "./testing/harness";

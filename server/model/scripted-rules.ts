@@ -1,6 +1,5 @@
 import type { LanguageModelV4FunctionTool } from "@ai-sdk/provider";
-import { ASK_TOOL_NAME, SKIPPED_HEADING } from "prepick/core";
-import { EDITED_HEADING } from "../loop/edited-result";
+import { ASK_TOOL_NAME, EDITED_HEADING, SKIPPED_HEADING } from "prepick/core";
 import { shorten } from "./cut-text";
 import { inputFromSchema } from "./input-from-schema";
 import { isAskFailure, type PromptView, type ReadResult } from "./read-prompt";

@@ -1,4 +1,5 @@
 import { coerceAnswer } from "./coerce-answer";
+import { describeValue, summaryLine } from "./outcome";
 import type { Answers, Question } from "./question";
 
 /**
@@ -114,4 +115,30 @@ export function applyEdits(
     else delete input[id];
   }
   return { input, edited };
+}
+
+/** The first line of what the model reads about a call a person edited before approving it. */
+export const EDITED_HEADING =
+  "The person approving this call edited its input, and the tool ran with their input, not the one you proposed:";
+
+function labels(question: Question, values: readonly string[]): string {
+  const text = values.map((value) => describeValue(question, value)).join(", ");
+  return text === "" ? "(no value)" : text;
+}
+
+/**
+ * What the model reads about the edits, as `summarize` tells it the answers: the heading,
+ * then one line per edited field by its label with the value it proposed:
+ * `How far back? → 24 (you proposed 72)`.
+ */
+export function summarizeEdits(questions: readonly Question[], edits: ApprovalEdits): string {
+  const ran = answersOfInput(questions, edits.input);
+  const lines = edits.edited.flatMap((id) => {
+    const question = questions.find((candidate) => candidate.id === id);
+    if (!question) return [];
+    return [
+      `${summaryLine(question, ran[id] ?? [])} (you proposed ${labels(question, question.defaults ?? [])})`,
+    ];
+  });
+  return [EDITED_HEADING, ...lines].join("\n");
 }

@@ -13,7 +13,10 @@ export {
   type ApprovalEdits,
   answersOfInput,
   applyEdits,
+  EDITED_HEADING,
+  editedQuestions,
   readApprovalEdits,
+  summarizeEdits,
 } from "./approval-edits";
 export {
   ASK_TOOL_NAME,
