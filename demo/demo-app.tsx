@@ -46,6 +46,17 @@ function readUrl(): { agent: string | null; thread: string | null } {
   return { agent: params.get("agent"), thread: params.get("thread") };
 }
 
+/** The call a link opens on its own page, `/answer/<callId>` (the link webhooks send), if any. */
+function readCallId(): string | undefined {
+  const match = /^\/answer\/([^/]+)$/.exec(window.location.pathname);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Writes the agent and thread into the URL: a new history entry when the conversation changes,
  * so Back and Forward move between conversations; in place otherwise.
@@ -90,6 +101,7 @@ export function DemoApp() {
     },
   );
   const threadId = conversation.id;
+  const [callId, setCallId] = useState(readCallId);
   const client = useMemo(() => new ToolCallClient(), []);
   const inbox = usePendingCalls({ client });
   const threads = useThreads({ client, pending: inbox.calls });
@@ -97,6 +109,7 @@ export function DemoApp() {
   // Back and Forward move between conversations.
   useEffect(() => {
     const onPopState = () => {
+      setCallId(readCallId());
       const { agent: fromUrl, thread } = readUrl();
       if (fromUrl) setSelected(fromUrl);
       if (thread) setConversation((open) => ({ id: thread, listed: true, chat: open.chat + 1 }));
@@ -135,8 +148,8 @@ export function DemoApp() {
   const agent = list.find((candidate) => candidate.name === selected) ?? list[0];
 
   useEffect(() => {
-    if (agent && threadId !== undefined) writeUrl(agent.name, threadId);
-  }, [agent, threadId]);
+    if (agent && threadId !== undefined && callId === undefined) writeUrl(agent.name, threadId);
+  }, [agent, threadId, callId]);
 
   const startConversation = (name: string) => {
     setSelected(name);
@@ -153,6 +166,13 @@ export function DemoApp() {
   };
   // The chat started a conversation of its own: its id, for the address and the list's selection.
   const started = (id: string) => setConversation((open) => (open.listed ? open : { ...open, id }));
+  // The call's page opened its conversation: the page is the conversation's, at `/`.
+  const leaveCall = (id: string, name?: string) => {
+    setCallId(undefined);
+    window.history.pushState(null, "", "/");
+    if (name) setSelected(name);
+    setConversation((open) => ({ id, listed: true, chat: open.chat }));
+  };
   const titleOf = (id: string) => threads.threads.find((thread) => thread.id === id)?.title;
 
   const narrow = useNarrow();
@@ -276,7 +296,8 @@ export function DemoApp() {
                 key={conversation.chat}
                 agent={agent.name}
                 {...(conversation.listed && threadId !== undefined ? { threadId } : {})}
-                onThreadChange={started}
+                {...(callId !== undefined ? { callId } : {})}
+                onThreadChange={callId !== undefined ? leaveCall : started}
                 navigation={false}
                 title={agent.name}
                 suggestions={TRY_MESSAGES[agent.name] ?? []}

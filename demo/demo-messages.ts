@@ -221,6 +221,20 @@ export const germanMessages: PrepickMessages = {
     older: "Ältere Unterhaltungen",
     waiting: (count) => `${count.text} wartend`,
   },
+  call: {
+    loading: "Wird geöffnet…",
+    notFound:
+      "Unter diesem Link wartet nichts auf Sie. Er gehört vielleicht jemand anderem oder besteht nicht mehr.",
+    failed: "Das ließ sich gerade nicht öffnen. Versuchen Sie es gleich noch einmal.",
+    settled: (status) =>
+      ({
+        answered: "Das wurde bereits beantwortet.",
+        skipped: "Das wurde bereits übersprungen: Die Vorschläge des Agenten galten.",
+        approved: "Das wurde bereits erlaubt.",
+        rejected: "Das wurde bereits abgelehnt.",
+        expired: "Das ist abgelaufen, bevor jemand geantwortet hat.",
+      })[status] ?? "Das wartet nicht mehr: Die Unterhaltung wurde angehalten.",
+  },
 };
 
 const arabicPlurals = new Intl.PluralRules("ar-EG");
@@ -438,5 +452,18 @@ export const arabicMessages: PrepickMessages = {
     empty: "لا محادثات بعد.",
     older: "محادثات أقدم",
     waiting: (count) => `${count.text} في الانتظار`,
+  },
+  call: {
+    loading: "جارٍ الفتح…",
+    notFound: "لا شيء في انتظارك عبر هذا الرابط. ربما يخص شخصًا آخر، أو لم يعد موجودًا.",
+    failed: "تعذّر فتح هذا الآن. حاول مرة أخرى بعد قليل.",
+    settled: (status) =>
+      ({
+        answered: "تمت الإجابة عن هذا من قبل.",
+        skipped: "تم تخطي هذا من قبل: بقيت اختيارات الوكيل.",
+        approved: "تمت الموافقة على هذا من قبل.",
+        rejected: "تم رفض هذا من قبل.",
+        expired: "انتهت مهلة هذا قبل أن يجيب أحد.",
+      })[status] ?? "لم يعد هذا ينتظر: توقفت المحادثة.",
   },
 };

@@ -28,7 +28,11 @@ import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
 import { sweepRetention } from "./store/retention";
 import { createStore, type Store } from "./store/store";
+import type { DeliveryStatus, OutboxRow } from "./store/webhook-outbox";
 import { FrameHub } from "./stream/frame-hub";
+import { checkWebhooks, type WebhookDeliveryOptions, type WebhookEndpoint } from "./webhooks/webhook-options";
+import { linksUnder } from "./webhooks/webhook-payload";
+import { WebhookSender } from "./webhooks/webhook-sender";
 
 /** Everything the reference server can be configured with. */
 export interface PrepickOptions extends AgentModuleOptions {
@@ -129,6 +133,28 @@ export interface PrepickOptions extends AgentModuleOptions {
    * messages, tool calls and usage stay. Parked runs are never touched.
    */
   retentionMs?: number;
+  /**
+   * Endpoints told of events (a call starts waiting, a call settles, a run ends), signed per
+   * Standard Webhooks, delivered at least once from an outbox written with each change
+   * (`PREPICK_WEBHOOK_URL`, `PREPICK_WEBHOOK_SECRET`, `PREPICK_WEBHOOK_EVENTS`). Every process of
+   * a deployment is started with the same list: the last one started registers it in the store.
+   * Default none: no event is written.
+   */
+  webhooks?: readonly WebhookEndpoint[];
+  /** Timeouts, retries and the outbox's retention of delivered events. */
+  webhookDelivery?: WebhookDeliveryOptions;
+  /**
+   * The origin people reach the app at (`PREPICK_PUBLIC_URL`), e.g. `https://agents.example.com`:
+   * the webhooks' links point under it (`/answer/<callId>`, `/?agent=&thread=`). Default the
+   * server's own URL.
+   */
+  publicUrl?: string;
+}
+
+/** The operator's view of webhook delivery. */
+export interface WebhookDeliveries {
+  /** The outbox's rows, newest first: all, or those `pending`, `delivered` or `failing`; 100 at most by default. */
+  list(options?: { status?: DeliveryStatus; limit?: number }): Promise<OutboxRow[]>;
 }
 
 /** How many inbox feeds one actor may hold open in one process, unless configured. */
@@ -148,6 +174,10 @@ export interface PrepickApp {
   store: Store;
   /** The hosted agents. */
   agents: readonly AgentDefinition[];
+  /** Each webhook event's delivery, per endpoint: pending, delivered, or failing with the last status. */
+  webhooks: WebhookDeliveries;
+  /** Sets the origin links point under when `publicUrl` was not given (`createServer` does, once bound). */
+  setOrigin(origin: string): void;
   /**
    * Shuts down: new requests get 503 with Retry-After, streams end, requests in flight finish
    * (for `stopGraceMs` at most), then the worker stops and the database closes if this app opened it.
@@ -173,6 +203,13 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
       throw new Error(`${name} must be a whole number, at least 1, not ${JSON.stringify(value)}`);
     }
   }
+  for (const [name, value] of Object.entries(options.webhookDelivery ?? {})) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) {
+      throw new Error(
+        `webhookDelivery.${name} must be a whole number of milliseconds, at least 1, not ${JSON.stringify(value)}`,
+      );
+    }
+  }
   for (const name of ["modelTimeoutMs", "toolTimeoutMs"] as const) {
     const value = options[name];
     if (value !== undefined && !isTimeoutMs(value)) {
@@ -182,6 +219,13 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     }
   }
   const agents = checkAgents(options.agents, options);
+  const webhooks = checkWebhooks(options.webhooks ?? []);
+  if (options.publicUrl !== undefined && !/^https?:\/\/[^/]/.test(options.publicUrl)) {
+    throw new Error(
+      `publicUrl must be an absolute http: or https: URL, not ${JSON.stringify(options.publicUrl)}`,
+    );
+  }
+  let origin = options.publicUrl ?? "";
   const moduleModel: LanguageModel =
     options.model ?? resolveModel(process.env, { latencyMs: options.scriptedLatencyMs ?? 0 });
   const ownsDatabase = options.database === undefined;
@@ -199,9 +243,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   await hub.start();
   const inboxHub = new FrameHub(store, INBOX_CHANNEL);
   await inboxHub.start();
+  const owner = `process-${process.pid}-${crypto.randomUUID()}`;
   const worker = new Worker({
     store,
-    owner: `process-${process.pid}-${crypto.randomUUID()}`,
+    owner,
     agents: new Map(agents.map((agent) => [agent.name, agent])),
     modelFor: (agent) => agent.model ?? moduleModel,
     ...(options.approvalPolicy ? { approvalPolicy: options.approvalPolicy } : {}),
@@ -215,6 +260,21 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     },
   });
   await worker.start();
+  // The store's endpoints follow this process's configuration (none included), so the triggers
+  // write events only while some process is configured to send them.
+  await store.webhooks.register(webhooks);
+  const sender =
+    webhooks.length > 0
+      ? new WebhookSender({
+          ...options.webhookDelivery,
+          store,
+          owner,
+          endpoints: webhooks,
+          agents: new Map(agents.map((agent) => [agent.name, agent])),
+          links: linksUnder(() => origin),
+        })
+      : undefined;
+  await sender?.start();
   const stopRetention =
     options.retentionMs !== undefined
       ? sweepRetention(store, options.retentionMs, (error) => logError("pruning finished runs failed", error))
@@ -314,6 +374,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     app,
     store,
     agents,
+    webhooks: { list: (query) => store.webhooks.list(query) },
+    setOrigin(url) {
+      if (options.publicUrl === undefined) origin = url;
+    },
     close() {
       closed ??= (async () => {
         draining = true;
@@ -330,6 +394,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
         }
         await stopRetention?.();
         await worker.stop();
+        await sender?.stop();
         await hub.stop();
         await inboxHub.stop();
         if (ownsDatabase) await db.close();

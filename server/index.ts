@@ -1,6 +1,6 @@
 // The `prepick/server` entry: the reference server as a library.
 export * from "./agents/index";
-export { createApp, type PrepickApp, type PrepickOptions } from "./app";
+export { createApp, type PrepickApp, type PrepickOptions, type WebhookDeliveries } from "./app";
 export type { Database, Queryable } from "./database/database";
 export { type OpenDatabaseOptions, openDatabase } from "./database/open-database";
 export { ACTOR_COOKIE, type Authenticate } from "./http/actor";
@@ -17,3 +17,11 @@ export type {
   UserMessage,
 } from "./store/rows";
 export { createStore, Store } from "./store/store";
+export type { DeliveryStatus, OutboxRow } from "./store/webhook-outbox";
+export {
+  WEBHOOK_EVENTS,
+  type WebhookDeliveryOptions,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from "./webhooks/webhook-options";
+export type { CallEventData, RunEventData, WebhookAsked, WebhookPayload } from "./webhooks/webhook-payload";

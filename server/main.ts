@@ -6,6 +6,7 @@ import { type AgentsModule, loadAgentsModule } from "./agents-module";
 import { parseCorsOrigins } from "./http/cors";
 import { isLoopbackAddress, parseAllowedHosts } from "./http/host-check";
 import { createServer } from "./server";
+import { webhooksFromEnv } from "./webhooks/webhook-options";
 
 function readPort(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === "") return 3000;
@@ -50,6 +51,10 @@ async function main(): Promise<void> {
   const maxStartsPerMinute = readWhole("PREPICK_MAX_STARTS_PER_MINUTE", 1, "turns");
   const retentionDays = readWhole("PREPICK_RETENTION_DAYS", 1, "days");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const webhooks = webhooksFromEnv(process.env);
+  const publicUrl = process.env.PREPICK_PUBLIC_URL?.trim() || undefined;
+  const webhookRetryFirstMs = readWhole("PREPICK_WEBHOOK_RETRY_MS", 1, "milliseconds");
+  const webhookTimeoutMs = readWhole("PREPICK_WEBHOOK_TIMEOUT_MS", 1, "milliseconds");
   const agentsModule = process.env.PREPICK_AGENTS_MODULE?.trim() || undefined;
   const corsOrigins = parseCorsOrigins(process.env.PREPICK_CORS_ORIGINS);
   const allowedHosts = parseAllowedHosts(process.env.PREPICK_ALLOWED_HOSTS);
@@ -82,6 +87,12 @@ async function main(): Promise<void> {
     ...(maxActiveRunsPerActor !== undefined ? { maxActiveRunsPerActor } : {}),
     ...(maxStartsPerMinute !== undefined ? { maxStartsPerMinute } : {}),
     ...(retentionDays !== undefined ? { retentionMs: retentionDays * 86_400_000 } : {}),
+    webhooks,
+    webhookDelivery: {
+      ...(webhookRetryFirstMs !== undefined ? { retryFirstMs: webhookRetryFirstMs } : {}),
+      ...(webhookTimeoutMs !== undefined ? { timeoutMs: webhookTimeoutMs } : {}),
+    },
+    ...(publicUrl ? { publicUrl } : {}),
     host,
     ...(databaseUrl
       ? { databaseUrl }

@@ -40,9 +40,11 @@ export async function createServer(options: ServerOptions): Promise<PrepickServe
     throw error;
   });
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const url = `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
+  prepick.setOrigin(url);
   return {
     ...prepick,
-    url: `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`,
+    url,
     port,
     async close() {
       const listening = server;

@@ -113,6 +113,9 @@ async function fileIn({
   }
 }
 
+/** The path of one call's page: `/answer/` and the call's id. */
+const DEEP_LINK = /^\/answer\/[^/]+$/;
+
 /** Where the static folders are. */
 export interface StaticFolders {
   /** The built demo page (`dist/demo`). */
@@ -135,10 +138,12 @@ export function staticRoutes(app: AgentApp, folders: StaticFolders): void {
   });
   app.get("/*", async (c, next) => {
     if (c.req.path.startsWith("/agent/")) return next();
-    const path = c.req.path === "/" ? "index.html" : c.req.path.slice(1);
+    // A call's deep link (`/answer/<callId>`, as webhooks link it) is the page, which opens the call.
+    const page = c.req.path === "/" || DEEP_LINK.test(c.req.path);
+    const path = page ? "index.html" : c.req.path.slice(1);
     const found = await fileIn(request(folders.demoDir, path, c));
     if (found) return found;
-    if (c.req.path === "/") return c.html(NOT_BUILT, 200, STATIC_HEADERS);
+    if (page) return c.html(NOT_BUILT, 200, STATIC_HEADERS);
     return next();
   });
 }

@@ -1,4 +1,4 @@
-import { SETTLES_TO, type SettleAction, settleCall } from "../loop/settle-call";
+import { notFoundError, SETTLES_TO, type SettleAction, settleCall } from "../loop/settle-call";
 import type { AgentApp, RouteContext } from "./context";
 import { field, isObject, readJsonBody } from "./read-body";
 
@@ -8,6 +8,14 @@ import { field, isObject, readJsonBody } from "./read-body";
  * check runs before anything is written, and the row and its run change in one statement.
  */
 export function toolCallRoutes(app: AgentApp, context: RouteContext): void {
+  // A call's deep link reads it: waiting (answerable) or what became of it. Another actor's call
+  // answers the same 404 as one that does not exist, as the settle endpoints do.
+  app.get("/agent/tool-calls/:callId", async (c) => {
+    const callId = c.req.param("callId");
+    const view = await context.store.pendingCalls.view(c.get("actorId"), callId);
+    if (!view) return c.json({ error: notFoundError(callId) }, 404);
+    return c.json(view);
+  });
   for (const action of Object.keys(SETTLES_TO) as SettleAction[]) {
     app.post(`/agent/tool-call/${action}`, async (c) => {
       const body = await readJsonBody(c.req.raw);

@@ -36,6 +36,11 @@ function isEmptyObject(value: unknown): boolean {
 /** The longest reason a rejection may give. */
 export const MAX_REASON = 2000;
 
+/** What a call that is not the actor's, or does not exist, answers: the same for both. */
+export function notFoundError(toolCallId: string): string {
+  return `No tool call ${toolCallId} is waiting for you.`;
+}
+
 /** A person's request to settle a call. */
 export interface SettleRequest {
   /** Who acts; must own the call's thread. */
@@ -75,7 +80,7 @@ export async function settleCall(
   const { action, toolCallId } = request;
   const row = await store.toolCalls.get(toolCallId);
   if (!row || row.actorId !== request.actorId) {
-    return { kind: "not-found", error: `No tool call ${toolCallId} is waiting for you.` };
+    return { kind: "not-found", error: notFoundError(toolCallId) };
   }
   const isAsk = row.name === ASK_TOOL_NAME;
   if ((action === "answer" || action === "skip") && !isAsk) {

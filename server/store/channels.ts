@@ -12,3 +12,8 @@ export const INBOX_CHANNEL = "prepick_inbox";
  * process running it aborts the run's model call and tool in flight at once.
  */
 export const CANCELS_CHANNEL = "prepick_cancels";
+/**
+ * The NOTIFY channel that says webhook events were written to the outbox (migration 6's
+ * trigger); every process that sends webhooks claims what is due.
+ */
+export const WEBHOOKS_CHANNEL = "prepick_webhooks";

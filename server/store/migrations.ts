@@ -1,4 +1,4 @@
-import { INBOX_CHANNEL } from "./channels";
+import { INBOX_CHANNEL, WEBHOOKS_CHANNEL } from "./channels";
 
 /** One schema change, applied once, in order, on PGlite and PostgreSQL alike. */
 export interface Migration {
@@ -160,6 +160,93 @@ export const MIGRATIONS: readonly Migration[] = [
       "ALTER TABLE prepick_runs ADD COLUMN pruned_at timestamptz",
       `CREATE INDEX prepick_runs_prunable ON prepick_runs (finished_at)
         WHERE pruned_at IS NULL AND status IN ('completed', 'failed', 'cancelled')`,
+    ],
+  },
+  {
+    version: 6,
+    statements: [
+      // The deployment's webhook endpoints, as the processes' configuration last set them. The
+      // secrets stay in the configuration: a process signs only for the endpoints it was given.
+      `CREATE TABLE prepick_webhook_endpoints (
+        url text PRIMARY KEY,
+        events text[] NOT NULL
+      )`,
+      // The outbox: one row per event and endpoint, written by the triggers below in the same
+      // transaction as the change it reports, so a change that rolls back reports nothing and one
+      // that commits is never lost. A sender claims due rows under a lease (SKIP LOCKED), posts
+      // them, and records what the endpoint answered.
+      `CREATE TABLE prepick_webhook_outbox (
+        event_id text NOT NULL,
+        endpoint text NOT NULL,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        status text NOT NULL DEFAULT 'pending',
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        lease_owner text,
+        lease_until timestamptz,
+        last_status integer,
+        last_error text,
+        last_attempt_at timestamptz,
+        delivered_at timestamptz,
+        PRIMARY KEY (event_id, endpoint)
+      )`,
+      `CREATE INDEX prepick_webhook_outbox_due ON prepick_webhook_outbox (next_attempt_at)
+        WHERE status <> 'delivered'`,
+      `CREATE INDEX prepick_webhook_outbox_delivered ON prepick_webhook_outbox (delivered_at)
+        WHERE status = 'delivered'`,
+      // One event, to every endpoint that takes its type, with one id for all of them.
+      `CREATE FUNCTION prepick_webhook_emit(event_type text, event_data jsonb) RETURNS void
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO prepick_webhook_outbox (event_id, endpoint, type, data)
+          SELECT one.id, e.url, event_type, event_data
+          FROM prepick_webhook_endpoints e,
+            (SELECT 'msg_' || replace(gen_random_uuid()::text, '-', '') AS id) AS one
+          WHERE event_type = ANY (e.events);
+        IF FOUND THEN PERFORM pg_notify('${WEBHOOKS_CHANNEL}', ''); END IF;
+      END
+      $$`,
+      // A call starts waiting (inserted pending) or stops (settled, cancelled, expired). With no
+      // endpoint registered, the trigger costs one look at an empty table and writes nothing.
+      `CREATE FUNCTION prepick_webhook_call_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        run_agent text;
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM prepick_webhook_endpoints) THEN RETURN NULL; END IF;
+        SELECT agent INTO run_agent FROM prepick_runs WHERE id = NEW.run_id;
+        PERFORM prepick_webhook_emit(
+          CASE WHEN TG_OP = 'INSERT' THEN 'call.waiting' ELSE 'call.settled' END,
+          jsonb_build_object('callId', NEW.id, 'runId', NEW.run_id, 'threadId', NEW.thread_id,
+            'actorId', NEW.actor_id, 'agent', run_agent, 'name', NEW.name, 'status', NEW.status,
+            'input', NEW.input, 'output', NEW.output, 'askedAt', NEW.created_at,
+            'settledAt', NEW.settled_at));
+        RETURN NULL;
+      END
+      $$`,
+      `CREATE TRIGGER prepick_webhook_call_waiting AFTER INSERT ON prepick_tool_calls
+        FOR EACH ROW WHEN (NEW.status = 'pending_approval') EXECUTE FUNCTION prepick_webhook_call_change()`,
+      `CREATE TRIGGER prepick_webhook_call_settled AFTER UPDATE OF status ON prepick_tool_calls
+        FOR EACH ROW WHEN (OLD.status = 'pending_approval' AND NEW.status <> 'pending_approval')
+        EXECUTE FUNCTION prepick_webhook_call_change()`,
+      // A run ends: completed, failed or cancelled.
+      `CREATE FUNCTION prepick_webhook_run_end() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM prepick_webhook_endpoints) THEN RETURN NULL; END IF;
+        PERFORM prepick_webhook_emit(
+          CASE NEW.status WHEN 'completed' THEN 'run.finished' WHEN 'failed' THEN 'run.failed'
+            ELSE 'run.cancelled' END,
+          jsonb_build_object('runId', NEW.id, 'threadId', NEW.thread_id, 'actorId', NEW.actor_id,
+            'agent', NEW.agent, 'status', NEW.status, 'error', NEW.error,
+            'finishedAt', NEW.finished_at));
+        RETURN NULL;
+      END
+      $$`,
+      `CREATE TRIGGER prepick_webhook_run_end AFTER UPDATE OF status ON prepick_runs
+        FOR EACH ROW WHEN (NEW.status IN ('completed', 'failed', 'cancelled')
+          AND OLD.status NOT IN ('completed', 'failed', 'cancelled'))
+        EXECUTE FUNCTION prepick_webhook_run_end()`,
     ],
   },
 ];

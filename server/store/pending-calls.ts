@@ -1,4 +1,4 @@
-import type { InboxEvent, PendingCall } from "prepick/core";
+import type { CallView, InboxEvent, PendingCall } from "prepick/core";
 import type { Database } from "../database/database";
 import { type Row, toToolCall } from "./read-rows";
 
@@ -67,6 +67,15 @@ export class PendingCallStore {
       [actorId, after, limit],
     );
     return rows.map((row) => ({ version: Number(row.inbox_version), call: toPendingCall(row) }));
+  }
+
+  /** One call of the actor's, waiting or not, as its deep link shows it; undefined for another's. */
+  async view(actorId: string, callId: string): Promise<CallView | undefined> {
+    const rows = await this.db.query(`${CALLS} WHERE t.id = $1 AND t.actor_id = $2`, [callId, actorId]);
+    const row = rows[0];
+    if (!row) return undefined;
+    const call = toToolCall(row);
+    return { ...toPendingCall(row), status: call.status, output: call.output, settledAt: call.settledAt };
   }
 
   /** The actor's latest inbox version: 0 before anything waited. */

@@ -9,6 +9,7 @@ import { RunStore } from "./runs";
 import { SettlementStore } from "./settlements";
 import { ThreadStore } from "./threads";
 import { ToolCallStore } from "./tool-calls";
+import { WebhookOutboxStore } from "./webhook-outbox";
 
 /**
  * Every read and write of the reference server's state, by what is stored: threads, runs and
@@ -36,6 +37,8 @@ export class Store {
   readonly actorLoad: ActorLoadStore;
   /** Removes finished runs' frames and checkpoints past the retention. */
   readonly retention: RetentionStore;
+  /** The webhook endpoints and the outbox of events for them. */
+  readonly webhooks: WebhookOutboxStore;
 
   /** @param db The database the store lives in. */
   constructor(readonly db: Database) {
@@ -48,6 +51,7 @@ export class Store {
     this.pendingCalls = new PendingCallStore(db);
     this.actorLoad = new ActorLoadStore(db);
     this.retention = new RetentionStore(db);
+    this.webhooks = new WebhookOutboxStore(db);
   }
 
   /** Brings the schema up to date. */

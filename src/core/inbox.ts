@@ -30,6 +30,20 @@ export interface PendingCall {
 }
 
 /**
+ * One call as its deep link reads it (`GET /agent/tool-calls/:callId`): what the inbox lists for a
+ * waiting call, and for one that stopped waiting its status and output, so the page says what
+ * became of it and links to its conversation.
+ */
+export interface CallView extends Omit<PendingCall, "status"> {
+  /** `pending_approval` while it waits; else answered, skipped, approved, rejected, cancelled… */
+  status: string;
+  /** The settled output (a question set's outcome), once it stopped waiting; null before. */
+  output: unknown;
+  /** When it stopped waiting (ISO 8601), or null. */
+  settledAt: string | null;
+}
+
+/**
  * One event of the inbox feed (`GET /agent/approvals/stream`). `waiting`: a call started waiting
  * (or was waiting when the feed was opened). `settled`: a call stopped waiting, answered, skipped,
  * approved, rejected or cancelled, by anyone in any process. `synced`: everything up to now has

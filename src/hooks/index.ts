@@ -33,5 +33,6 @@ export {
   useElicitationSelector,
   useElicitationSnapshot,
 } from "./use-elicitation";
+export { type PendingCallState, type UsePendingCallOptions, usePendingCall } from "./use-pending-call";
 export { usePendingCalls } from "./use-pending-calls";
 export { useThreads } from "./use-threads";

@@ -350,6 +350,17 @@ export interface PrepickMessages {
     /** How many calls wait in a conversation, said after its count: `2 waiting`. */
     waiting: (count: Count) => string;
   };
+  /** One call opened by its own link (`/answer/:callId`). */
+  call: {
+    /** Said while the call is read. */
+    loading: string;
+    /** Said for a call that does not exist or is someone else's: the server tells neither apart. */
+    notFound: string;
+    /** Said when the server could not be read. */
+    failed: string;
+    /** Said of a call that had stopped waiting before the page opened, by its status. */
+    settled: (status: string) => string;
+  };
 }
 
 /** An app's messages: any section, any string of it; what is left out stays English. */
@@ -573,6 +584,19 @@ export const englishMessages: PrepickMessages = {
     empty: "No conversations yet.",
     older: "Older conversations",
     waiting: (count) => `${count.text} waiting`,
+  },
+  call: {
+    loading: "Opening what waits for you…",
+    notFound: "Nothing waits for you at this link. It may be someone else's, or it no longer exists.",
+    failed: "This could not be opened just now. Try again in a moment.",
+    settled: (status) =>
+      ({
+        answered: "This was already answered.",
+        skipped: "This was already skipped: the agent's picks stood.",
+        approved: "This was already approved.",
+        rejected: "This was already rejected.",
+        expired: "This expired before anyone answered it.",
+      })[status] ?? "This no longer waits: its conversation was stopped.",
   },
 };
 

@@ -1,6 +1,6 @@
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
 import type { SequencedFrame } from "@/lib/prepick/core/frames";
-import type { Page, PendingCall, ThreadSummary } from "@/lib/prepick/core/inbox";
+import type { CallView, Page, PendingCall, ThreadSummary } from "@/lib/prepick/core/inbox";
 import type { Answers } from "@/lib/prepick/core/question";
 import type { RunStatus } from "./conversation-transport";
 import { messageOf, type ToolCallFailure } from "./tool-call-error";
@@ -253,6 +253,14 @@ export class ToolCallClient {
   /** A page of the actor's waiting calls. */
   approvals(page: PageRequest = {}): Promise<ToolCallResponse<ApprovalsPage>> {
     return this.read(`/agent/approvals${pageQuery(page)}`);
+  }
+
+  /**
+   * One call of the actor's, as its deep link shows it: waiting, or what became of it; a
+   * `not-found` failure for a call that is not theirs.
+   */
+  toolCall(toolCallId: string): Promise<ToolCallResponse<CallView>> {
+    return this.read(`/agent/tool-calls/${encodeURIComponent(toolCallId)}`);
   }
 
   /** A page of the actor's conversations. */

@@ -7,6 +7,7 @@ import { usePendingCalls } from "@/hooks/use-pending-calls";
 import { useThreads } from "@/hooks/use-threads";
 import { AgentChatTransport } from "@/lib/prepick/transport";
 import { cn } from "@/lib/utils";
+import { AgentCall } from "./agent-call";
 import { useAgentChatNav } from "./agent-chat-nav";
 import { AgentConversation } from "./agent-conversation";
 
@@ -30,6 +31,8 @@ function newThreadId(): string {
  * Give it a `threadId` to open a conversation (a pending question comes back answerable, a
  * settled one as its outcome) and `onThreadChange` to hear when the person opens another one or
  * starts afresh, e.g. to put it in the address so Back and Forward move between conversations.
+ * Give it a `callId` (an app routes `/answer/:callId`, the link webhooks send, to it) to open just
+ * that call, answerable, with a way to its conversation.
  */
 function AgentChat({
   api,
@@ -37,6 +40,7 @@ function AgentChat({
   actorId,
   fetch: ownFetch,
   threadId: shown,
+  callId,
   onThreadChange,
   navigation = true,
   title,
@@ -56,11 +60,17 @@ function AgentChat({
   /** The conversation to show; a new one when left out. */
   threadId?: string;
   /**
+   * One call to show instead of a conversation: its question set or approval, answerable, and a
+   * way to its conversation (which then opens here, and `onThreadChange` hears of it).
+   */
+  callId?: string;
+  /**
    * Called with the conversation the person opened or started, and once on mount with the one the
    * block started itself when `threadId` was left out (it is not on the server before its first
-   * message, so leave `threadId` out again for it rather than passing it back).
+   * message, so leave `threadId` out again for it rather than passing it back). A conversation
+   * opened from the call `callId` shows comes with its agent.
    */
-  onThreadChange?: (threadId: string) => void;
+  onThreadChange?: (threadId: string, agent?: string) => void;
   /** Whether to show the conversations and the inbox (leave them out when the page has its own). */
   navigation?: boolean;
   /** The heading above the conversation. */
@@ -79,6 +89,15 @@ function AgentChat({
     started.current.add(id);
     return id;
   });
+  // The call shown instead of a conversation, until the person opens its conversation.
+  const [shownCall, setShownCall] = React.useState(callId);
+  const [lastCall, setLastCall] = React.useState(callId);
+  if (callId !== lastCall) {
+    setLastCall(callId);
+    setShownCall(callId);
+  }
+  // The agents of conversations opened from a call, which the lists may not hold.
+  const [callAgents, setCallAgents] = React.useState<Record<string, string>>({});
   // Where the open conversation stands (`data-status`: waiting, ready, submitted, streaming, error).
   const [status, setStatus] = React.useState("ready");
   // Bumped to load the open conversation again (it was answered from the inbox).
@@ -125,19 +144,20 @@ function AgentChat({
   // The page hears of the conversation the block started on its own, to keep it in its address.
   const onThreadChangeRef = React.useRef(onThreadChange);
   onThreadChangeRef.current = onThreadChange;
-  const initialThread = React.useRef(shown === undefined ? threadId : undefined);
+  // Not while a call is shown: its conversation is the one the page hears of, when opened.
+  const initialThread = React.useRef(shown === undefined && callId === undefined ? threadId : undefined);
   React.useEffect(() => {
     if (initialThread.current !== undefined) onThreadChangeRef.current?.(initialThread.current);
   }, []);
 
   // A listed conversation is on the server: opening it reads it (again, when it is the open one).
-  const open = (id: string) => {
+  const open = (id: string, name?: string) => {
     started.current.delete(id);
     if (id === threadId) {
       setReloads((count) => count + 1);
       if (navigation) void refresh();
     } else setThreadId(id);
-    onThreadChange?.(id);
+    onThreadChange?.(id, name);
   };
   const start = () => {
     const id = newThreadId();
@@ -147,6 +167,7 @@ function AgentChat({
   };
   // A listed conversation talks to its own agent; a new one to `agent`.
   const threadAgent =
+    callAgents[threadId] ??
     threads.threads.find((thread) => thread.id === threadId)?.agent ??
     inbox.calls.find(({ call }) => call.threadId === threadId)?.call.agent ??
     agent;
@@ -161,18 +182,31 @@ function AgentChat({
         {...props}
       >
         {navigation ? nav.panel : null}
-        <AgentConversation
-          key={`${threadId}:${reloads}`}
-          transport={transportFor(threadAgent)}
-          threadId={threadId}
-          fresh={started.current.has(threadId)}
-          title={title ?? messages.chat.title}
-          actions={navigation ? nav.actions : undefined}
-          suggestions={suggestions}
-          inbox={inbox}
-          onStatus={setStatus}
-          onActivity={navigation ? refresh : undefined}
-        />
+        {shownCall !== undefined ? (
+          <AgentCall
+            key={shownCall}
+            client={client}
+            callId={shownCall}
+            onOpenThread={(id, name) => {
+              setCallAgents((known) => ({ ...known, [id]: name }));
+              setShownCall(undefined);
+              open(id, name);
+            }}
+          />
+        ) : (
+          <AgentConversation
+            key={`${threadId}:${reloads}`}
+            transport={transportFor(threadAgent)}
+            threadId={threadId}
+            fresh={started.current.has(threadId)}
+            title={title ?? messages.chat.title}
+            actions={navigation ? nav.actions : undefined}
+            suggestions={suggestions}
+            inbox={inbox}
+            onStatus={setStatus}
+            onActivity={navigation ? refresh : undefined}
+          />
+        )}
       </div>
     </PrepickMessagesProvider>
   );
