@@ -70,13 +70,14 @@ export const BENCHMARKS: readonly Benchmark[] = [
   },
   {
     key: "throughput-pglite",
-    metrics: ["throughput.continued-runs.pglite", "throughput.backlog.pglite"],
+    metrics: ["cpu.per-run.answered.pglite", "throughput.continued-runs.pglite", "throughput.backlog.pglite"],
     run: async () => (await import("./answer-throughput")).answerThroughput("pglite"),
   },
   {
     key: "throughput-postgres",
     metrics: [
       // Mastra and DBOS first: the two with targets.
+      "cpu.per-run.answered.postgres",
       ...["mastra", "dbos", "langgraph-sync", "langgraph-async"].map(
         (peer) => `throughput.continued-runs.against-${peer}`,
       ),
@@ -92,18 +93,35 @@ export const BENCHMARKS: readonly Benchmark[] = [
   },
   {
     key: "statements",
-    metrics: ["statements.answered-intake"],
+    metrics: ["statements.started-run", "statements.answered-intake"],
     run: async () => (await import("./statements")).statementsPerRun(),
   },
   {
     key: "burst-postgres",
-    metrics: ["burst.postgres"],
-    run: async () => (await import("./run-burst")).runBurst("postgres"),
+    metrics: ["burst.postgres", "cpu.per-run.burst.postgres"],
+    run: async () => {
+      const [{ runBurst }, { peerResults }] = await Promise.all([import("./run-burst"), import("./peers")]);
+      return runBurst("postgres", peerResults);
+    },
   },
   {
     key: "burst-pglite",
-    metrics: ["burst.pglite"],
+    metrics: ["burst.pglite", "cpu.per-run.burst.pglite"],
     run: async () => (await import("./run-burst")).runBurst("pglite"),
+  },
+  {
+    key: "peer-burst",
+    metrics: PEERS.map((peer) => `burst.peers.${peer}`),
+    run: async () => (await import("./peers")).peerBurstRows(),
+  },
+  {
+    key: "model-call",
+    metrics: [
+      "model-call.cpu.streamtext",
+      "model-call.cpu.streamlanguagemodelcall",
+      "model-call.cpu.dostream",
+    ],
+    run: async () => (await import("./model-call-cost")).modelCallCost(),
   },
   {
     key: "crash-recovery",

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { PeerFigures } from "./peers/measure";
 import { type BenchRow, figure, median, quantile } from "./result";
-import { benchDatabase } from "./store-under-test";
+import { benchDatabase, benchPostgresDataDir } from "./store-under-test";
 
 const run = promisify(execFile);
 const PEERS = new URL("./peers/", import.meta.url);
@@ -18,6 +18,7 @@ let measured: Promise<PeerResults> | undefined;
 
 async function peer(script: string): Promise<PeerResults> {
   const url = await benchDatabase(script);
+  const pgdata = (await benchPostgresDataDir("postgres")) ?? "";
   const { stdout } = await run(
     process.execPath,
     [
@@ -27,7 +28,12 @@ async function peer(script: string): Promise<PeerResults> {
       url,
       ...Object.values(PEER_SIZES).map(String),
     ],
-    { cwd: fileURLToPath(new URL("..", import.meta.url)), timeout: 600_000, maxBuffer: 64 * 1024 * 1024 },
+    {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      timeout: 900_000,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, PREPICK_BENCH_PGDATA: pgdata },
+    },
   );
   const output = stdout.trim();
   return JSON.parse(output.slice(output.lastIndexOf("\n") + 1)) as PeerResults;
@@ -61,4 +67,36 @@ export async function peerLatencyRows(): Promise<BenchRow[]> {
     target: "—",
     pass: "reported",
   }));
+}
+
+const PEER_LABELS: Record<string, string> = {
+  dbos: "DBOS",
+  "langgraph-sync": "LangGraph, durability sync",
+  "langgraph-async": "LangGraph, durability async",
+  mastra: "Mastra",
+};
+
+/** A reading of CPU per run, as a table cell: the main thread's, then PostgreSQL's. */
+export function cpuText(cpu: { thread: number; postgres: number }): string {
+  return `main thread ${figure(cpu.thread, "ms", 3)} + PostgreSQL ${figure(cpu.postgres, "ms", 3)}`;
+}
+
+/**
+ * Each peer's burst (1 000 workflows of one 1 s step started at once, total ÷ one alone) and its
+ * CPU per run in the burst and in the answered phase, for reading ours against.
+ */
+export async function peerBurstRows(): Promise<BenchRow[]> {
+  const peers = await peerResults();
+  return Object.entries(peers).map(([name, figures]) => {
+    const { burst, answeredCpu } = figures;
+    return {
+      id: `burst.peers.${name}`,
+      metric: `${PEER_LABELS[name] ?? name}: ${burst.runs.toLocaleString("en")} workflows of one 1 s step started at once, total ÷ one alone; CPU per run, burst / answered (PostgreSQL)`,
+      baseline: `${figure(burst.oneMs, "ms", 0)} (one alone)`,
+      ours: `${figure(burst.allMs, "ms", 0)}; burst: ${cpuText(burst.cpu)}; answered: ${cpuText(answeredCpu)}`,
+      ratio: figure(burst.allMs / burst.oneMs, "×"),
+      target: "—",
+      pass: "reported",
+    };
+  });
 }

@@ -32,6 +32,14 @@ export async function benchDatabase(name: string): Promise<string> {
   return (await benchCluster()).createDatabase(`${name}_${databases}`);
 }
 
+/**
+ * The data folder of the bench's PostgreSQL server, whose processes' CPU the CPU-per-run rows read
+ * (`bench/process-cpu.ts`); undefined for PGlite, which runs in this process.
+ */
+export async function benchPostgresDataDir(kind: "pglite" | "postgres"): Promise<string | undefined> {
+  return kind === "postgres" ? join((await benchCluster()).directory, "data") : undefined;
+}
+
 /** Stops the bench's PostgreSQL server, if one was started. */
 export async function stopBenchCluster(): Promise<void> {
   await (await cluster)?.stop();

@@ -23,6 +23,8 @@ import { storableUrlMiddleware } from "./http/storable-url";
 import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { logError } from "./log";
+import { type CrashHooks, NO_CRASH_HOOKS } from "./loop/crash-hooks";
+import { callableModel } from "./loop/model-call";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
 import { INBOX_CHANNEL } from "./store/channels";
@@ -30,6 +32,7 @@ import { sweepRetention } from "./store/retention";
 import { createStore, type Store } from "./store/store";
 import type { DeliveryStatus, OutboxRow } from "./store/webhook-outbox";
 import { FrameHub } from "./stream/frame-hub";
+import { RunFeeds } from "./stream/run-feeds";
 import { checkWebhooks, type WebhookDeliveryOptions, type WebhookEndpoint } from "./webhooks/webhook-options";
 import { linksUnder } from "./webhooks/webhook-payload";
 import { WebhookSender } from "./webhooks/webhook-sender";
@@ -94,6 +97,11 @@ export interface PrepickOptions extends AgentModuleOptions {
   scriptedLatencyMs?: number;
   /** How long closing waits for running runs, in ms (default 5 000). */
   stopGraceMs?: number;
+  /**
+   * Fault injection for the crash tests, called around every checkpoint (`server/main.ts` reads
+   * `PREPICK_CRASH_AT` and `PREPICK_CRASH_BEFORE` into it). Leave out: the default does nothing.
+   */
+  crashHooks?: CrashHooks;
   /**
    * How long one model call may take, in ms, for agents that set no `timeouts.modelMs`
    * (`PREPICK_MODEL_TIMEOUT_MS`, default 300 000). Past it the run fails with `model-timeout`.
@@ -228,6 +236,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   let origin = options.publicUrl ?? "";
   const moduleModel: LanguageModel =
     options.model ?? resolveModel(process.env, { latencyMs: options.scriptedLatencyMs ?? 0 });
+  // Each agent's model, checked now: a model the loop cannot call stops start-up, naming the agent.
+  const models = new Map(
+    agents.map((agent) => [agent.name, callableModel(agent, agent.model ?? moduleModel)]),
+  );
   const ownsDatabase = options.database === undefined;
   const db =
     options.database ??
@@ -239,16 +251,19 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   // An embedded store this app opened is locked to this process, so runs left "running" were
   // orphaned by a crash: resume them now rather than after their leases expire.
   if (ownsDatabase && db.kind === "pglite") await store.runs.releaseOrphaned();
-  const hub = new FrameHub(store);
-  await hub.start();
+  const runFeeds = new RunFeeds(store);
+  await runFeeds.start();
   const inboxHub = new FrameHub(store, INBOX_CHANNEL);
   await inboxHub.start();
+  const crashHooks = options.crashHooks ?? NO_CRASH_HOOKS;
   const owner = `process-${process.pid}-${crypto.randomUUID()}`;
   const worker = new Worker({
     store,
+    feeds: runFeeds,
+    crashHooks,
     owner,
     agents: new Map(agents.map((agent) => [agent.name, agent])),
-    modelFor: (agent) => agent.model ?? moduleModel,
+    modelFor: (agent) => models.get(agent.name) ?? callableModel(agent, moduleModel),
     ...(options.approvalPolicy ? { approvalPolicy: options.approvalPolicy } : {}),
     leaseMs: options.leaseMs ?? 30_000,
     sweepMs: options.sweepMs ?? 2_000,
@@ -283,9 +298,10 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
   const context: RouteContext = {
     store,
     worker,
-    hub,
+    runFeeds,
     inboxHub,
     agents,
+    crashHooks,
     closing: closing.signal,
     inboxPollMs: options.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
     feeds: new OpenFeeds(options.maxFeedsPerActor ?? DEFAULT_FEEDS_PER_ACTOR),
@@ -395,7 +411,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
         await stopRetention?.();
         await worker.stop();
         await sender?.stop();
-        await hub.stop();
+        await runFeeds.stop();
         await inboxHub.stop();
         if (ownsDatabase) await db.close();
       })();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frameStreamResponse } from "./http/sse";
 import type { PrepickServer } from "./server";
-import { FrameHub } from "./stream/frame-hub";
+import { RunFeeds } from "./stream/run-feeds";
 import { call, chat, startServer, tempDataDir } from "./testing/harness";
 import { plain, refactorer } from "./testing/test-agents";
 
@@ -202,12 +202,12 @@ describe("start-up", () => {
 describe("streams", () => {
   it("leaves no listener behind on the server's closing signal when a stream ends", async () => {
     const run = await chat(server, "ada", "Say hello", { agent: "plain" });
-    const hub = new FrameHub(server.store);
+    const feeds = new RunFeeds(server.store);
     const closing = new AbortController();
     for (let index = 0; index < 3; index++) {
       const response = frameStreamResponse({
         store: server.store,
-        hub,
+        feeds,
         runId: run.runId,
         after: 0,
         followAll: false,

@@ -5,6 +5,7 @@ import { DEMO_AGENTS } from "./agents/demo-agents";
 import { type AgentsModule, loadAgentsModule } from "./agents-module";
 import { parseCorsOrigins } from "./http/cors";
 import { isLoopbackAddress, parseAllowedHosts } from "./http/host-check";
+import { crashHooksFromEnv } from "./loop/crash-hooks";
 import { createServer } from "./server";
 import { webhooksFromEnv } from "./webhooks/webhook-options";
 
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     },
     ...(publicUrl ? { publicUrl } : {}),
     host,
+    crashHooks: crashHooksFromEnv(process.env),
     ...(databaseUrl
       ? { databaseUrl }
       : { dataDir: resolve(process.env.PREPICK_DATA_DIR?.trim() || ".data") }),

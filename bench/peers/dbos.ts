@@ -2,9 +2,9 @@
 // DBOS.runStep, which begins once recv has returned (recv records what it received as the
 // workflow's step output first). DBOS.send has committed the message when it returns.
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { markContinued, measure, readArguments, report } from "./measure";
+import { markContinued, measure, readArguments, report, sleep } from "./measure";
 
-const { url, samples, parked, clients } = readArguments();
+const { url, samples, parked, clients, postgres } = readArguments();
 
 const waiter = DBOS.registerWorkflow(
   async (id: string) => {
@@ -16,6 +16,13 @@ const waiter = DBOS.registerWorkflow(
   { name: "waiter" },
 );
 
+const sleeper = DBOS.registerWorkflow(
+  async (ms: number) => {
+    await DBOS.runStep(() => sleep(ms), { name: "wait" });
+  },
+  { name: "sleeper" },
+);
+
 DBOS.setConfig({ name: "prepick-bench", systemDatabaseUrl: url, logLevel: "error" });
 await DBOS.launch();
 const figures = await measure(
@@ -25,8 +32,11 @@ const figures = await measure(
       await DBOS.getEvent(id, "parked", 60);
     },
     answer: (id) => DBOS.send(id, "yes", "answer"),
+    async sleeper(id, ms) {
+      await (await DBOS.startWorkflow(sleeper, { workflowID: id })(ms)).getResult();
+    },
     close: () => DBOS.shutdown(),
   },
-  { samples, parked, clients, prefix: "dbos" },
+  { samples, parked, clients, prefix: "dbos", ...(postgres ? { postgres } : {}) },
 );
 report({ dbos: figures });

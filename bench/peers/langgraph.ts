@@ -5,9 +5,9 @@
 // not yet durable when the next step begins).
 import { Annotation, Command, END, interrupt, START, StateGraph } from "@langchain/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
-import { markContinued, measure, readArguments, report } from "./measure";
+import { BURST, markContinued, measure, readArguments, report, sleep } from "./measure";
 
-const { url, samples, parked, clients } = readArguments();
+const { url, samples, parked, clients, postgres } = readArguments();
 
 const State = Annotation.Root({
   id: Annotation<string>(),
@@ -27,6 +27,14 @@ async function run(durability: "sync" | "async") {
     .addEdge("ask", "continue")
     .addEdge("continue", END)
     .compile({ checkpointer: saver });
+  const sleeper = new StateGraph(State)
+    .addNode("wait", async () => {
+      await sleep(BURST.stepMs);
+      return {};
+    })
+    .addEdge(START, "wait")
+    .addEdge("wait", END)
+    .compile({ checkpointer: saver });
   const config = (id: string) => ({ configurable: { thread_id: id }, durability });
   return measure(
     {
@@ -36,9 +44,13 @@ async function run(durability: "sync" | "async") {
       async answer(id) {
         await graph.invoke(new Command({ resume: "yes" }), config(id));
       },
+      // The node waits the burst's second itself: a graph's nodes take no arguments of their own.
+      async sleeper(id) {
+        await sleeper.invoke({ id }, config(id));
+      },
       close: () => saver.end(),
     },
-    { samples, parked, clients, prefix: `langgraph-${durability}` },
+    { samples, parked, clients, prefix: `langgraph-${durability}`, ...(postgres ? { postgres } : {}) },
   );
 }
 

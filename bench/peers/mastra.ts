@@ -5,9 +5,9 @@ import { Mastra } from "@mastra/core";
 import { createStep, createWorkflow } from "@mastra/core/workflows";
 import { PostgresStore } from "@mastra/pg";
 import { z } from "zod";
-import { markContinued, measure, readArguments, report } from "./measure";
+import { markContinued, measure, readArguments, report, sleep } from "./measure";
 
-const { url, samples, parked, clients } = readArguments();
+const { url, samples, parked, clients, postgres } = readArguments();
 
 const ids = z.object({ id: z.string() });
 const ask = createStep({
@@ -31,9 +31,22 @@ const next = createStep({
 });
 const waiter = createWorkflow({ id: "waiter", inputSchema: ids, outputSchema: ids }).then(ask).then(next).commit();
 
+const waits = z.object({ ms: z.number() });
+const wait = createStep({
+  id: "wait",
+  inputSchema: waits,
+  outputSchema: waits,
+  execute: async ({ inputData }) => {
+    await sleep(inputData.ms);
+    return inputData;
+  },
+});
+const sleeperFlow = createWorkflow({ id: "sleeper", inputSchema: waits, outputSchema: waits }).then(wait).commit();
+
 const storage = new PostgresStore({ id: "prepick-bench", connectionString: url });
-const mastra = new Mastra({ workflows: { waiter }, storage, logger: false });
+const mastra = new Mastra({ workflows: { waiter, sleeper: sleeperFlow }, storage, logger: false });
 const workflow = mastra.getWorkflow("waiter");
+const sleeper = mastra.getWorkflow("sleeper");
 
 const figures = await measure(
   {
@@ -46,10 +59,15 @@ const figures = await measure(
       const run = await workflow.createRun({ runId: id });
       await run.resume({ step: "ask", resumeData: { answer: "yes" } });
     },
+    async sleeper(id, ms) {
+      const run = await sleeper.createRun({ runId: id });
+      const result = await run.start({ inputData: { ms } });
+      if (result.status !== "success") throw new Error(`the sleeper ended ${result.status}`);
+    },
     close: async () => {
       await storage.close?.();
     },
   },
-  { samples, parked, clients, prefix: "mastra" },
+  { samples, parked, clients, prefix: "mastra", ...(postgres ? { postgres } : {}) },
 );
 report({ mastra: figures });

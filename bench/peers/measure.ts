@@ -1,6 +1,8 @@
 // What every peer's benchmark measures, the same way for each: a workflow parked waiting for an
 // answer, the answer sent, and the moment the workflow's next step begins (recorded inside that
-// step). Run as a child process of `npm run bench` (one per peer), printing its figures as JSON.
+// step); and a burst of workflows started at once whose one step waits a second. Run as a child
+// process of `npm run bench` (one per peer), printing its figures as JSON.
+import { type CpuReading, cpuPerRun, readCpu } from "../process-cpu";
 
 /** One peer's way of parking a workflow on an answer and of sending it the answer. */
 export interface Peer {
@@ -8,6 +10,8 @@ export interface Peer {
   park(id: string): Promise<void>;
   /** Sends workflow `id` its answer, the way an HTTP handler taking a person's answer would. */
   answer(id: string): Promise<void>;
+  /** Runs workflow `id` to its end: one durable step that waits `ms` (a model call's wait). */
+  sleeper(id: string, ms: number): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;
 }
@@ -20,7 +24,14 @@ export interface PeerFigures {
   resumesPerSecond: number;
   /** The slowest of those, from its answer call's return to its next step, in ms (negative: before it). */
   slowestBacklogMs: number;
+  /** CPU per answered workflow over the throughput phase, from the first answer to the last next step. */
+  answeredCpu: CpuReading;
+  /** `runs` workflows of one 1 s step started at once: one alone, all of them, and CPU per run. */
+  burst: { runs: number; oneMs: number; allMs: number; cpu: CpuReading };
 }
+
+/** The burst's size and its step's wait: the same as our own burst row's. */
+export const BURST = { runs: 1_000, stepMs: 1_000 } as const;
 
 const continued = new Map<string, (at: number) => void>();
 const continuedAt = new Map<string, number>();
@@ -44,7 +55,13 @@ function whenContinued(id: string): Promise<number> {
  */
 export async function measure(
   peer: Peer,
-  { samples, parked, clients, prefix }: { samples: number; parked: number; clients: number; prefix: string },
+  {
+    samples,
+    parked,
+    clients,
+    prefix,
+    postgres,
+  }: { samples: number; parked: number; clients: number; prefix: string; postgres?: string },
 ): Promise<PeerFigures> {
   const latencies: number[] = [];
   for (let index = 0; index < samples + 10; index++) {
@@ -64,6 +81,7 @@ export async function measure(
   const answeredAt = new Map<string, number>();
   const all = Promise.all(ids.map((id) => whenContinued(id)));
   let next = 0;
+  const cpuBefore = readCpu(postgres);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -75,20 +93,57 @@ export async function measure(
     }),
   );
   const ends = await all;
+  const answeredCpu = cpuPerRun(cpuBefore, readCpu(postgres), parked);
   const last = Math.max(...ends);
   const slowestBacklogMs = Math.max(
     ...ids.map((id, index) => (ends[index] as number) - (answeredAt.get(id) ?? Number.NaN)),
   );
+  const burst = await measureBurst(peer, prefix, postgres);
   await peer.close();
-  return { latencies, resumesPerSecond: parked / ((last - started) / 1000), slowestBacklogMs };
+  return { latencies, resumesPerSecond: parked / ((last - started) / 1000), slowestBacklogMs, answeredCpu, burst };
 }
 
-/** Reads the arguments every peer script takes: the database URL and the sizes. */
-export function readArguments(): { url: string; samples: number; parked: number; clients: number } {
+/** One sleeper alone, then {@link BURST} of them started at once, each until it ended. */
+async function measureBurst(peer: Peer, prefix: string, postgres: string | undefined): Promise<PeerFigures["burst"]> {
+  // The first warms the peer's code path for this workflow.
+  await peer.sleeper(`${prefix}-burst-warm`, BURST.stepMs);
+  const oneStarted = performance.now();
+  await peer.sleeper(`${prefix}-burst-one`, BURST.stepMs);
+  const oneMs = performance.now() - oneStarted;
+  const before = readCpu(postgres);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BURST.runs }, (_, index) => peer.sleeper(`${prefix}-burst-${index}`, BURST.stepMs)),
+  );
+  const allMs = performance.now() - started;
+  return { runs: BURST.runs, oneMs, allMs, cpu: cpuPerRun(before, readCpu(postgres), BURST.runs) };
+}
+
+/**
+ * Reads the arguments every peer script takes: the database URL, the sizes, and the PostgreSQL
+ * server's data folder (`PREPICK_BENCH_PGDATA`), whose processes' CPU is counted.
+ */
+export function readArguments(): {
+  url: string;
+  samples: number;
+  parked: number;
+  clients: number;
+  postgres?: string;
+} {
   const [url, samples = "150", parked = "1000", clients = "10"] = process.argv.slice(2);
   if (!url) throw new Error("usage: <peer>.ts <postgres url> [samples] [parked] [clients]");
-  return { url, samples: Number(samples), parked: Number(parked), clients: Number(clients) };
+  const postgres = process.env.PREPICK_BENCH_PGDATA;
+  return {
+    url,
+    samples: Number(samples),
+    parked: Number(parked),
+    clients: Number(clients),
+    ...(postgres ? { postgres } : {}),
+  };
 }
+
+/** Waits `ms`: a step's stand-in for a model call. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Prints the figures for the parent process and exits (peers may hold timers open). */
 export function report(figures: Record<string, PeerFigures>): never {

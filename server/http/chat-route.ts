@@ -1,3 +1,4 @@
+import { jsonOnce } from "../store/json";
 import type { UserMessage } from "../store/rows";
 import type { AgentApp, RouteContext } from "./context";
 import { field, isObject, readJsonBody } from "./read-body";
@@ -54,12 +55,14 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
       message: message.value,
     });
     if (!turn.ok) return c.json(turn.body, turn.status, refusalHeaders(turn));
-    const { runId } = turn;
+    const { runId, runStart } = turn;
     return frameStreamResponse({
       store: context.store,
-      hub: context.hub,
+      feeds: context.runFeeds,
       runId,
       after: 0,
+      // The run's first frame was written by the statement that started it.
+      known: [{ seq: 1, frame: runStart, json: jsonOnce(runStart) }],
       followAll: false,
       closing: context.closing,
       headers: { "x-run-id": runId, "x-thread-id": threadId },

@@ -28,7 +28,7 @@ export function runRoutes(app: AgentApp, context: RouteContext): void {
     if (!run) return c.json(notFound(runId), 404);
     return frameStreamResponse({
       store: context.store,
-      hub: context.hub,
+      feeds: context.runFeeds,
       runId,
       after,
       followAll: c.req.query("follow") === "all",

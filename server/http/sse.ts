@@ -1,5 +1,5 @@
 import type { Store } from "../store/store";
-import type { FrameHub } from "../stream/frame-hub";
+import type { LiveFrame, RunFeeds } from "../stream/run-feeds";
 import { followFrames } from "./follow-frames";
 import { STALL_MS } from "./json-stream";
 
@@ -7,12 +7,14 @@ import { STALL_MS } from "./json-stream";
 export interface FrameStreamOptions {
   /** The store. */
   store: Store;
-  /** Wakes the stream when frames arrive. */
-  hub: FrameHub;
+  /** This process's live frames. */
+  feeds: RunFeeds;
   /** The run. */
   runId: string;
   /** The last sequence number the reader has; frames after it are sent. */
   after: number;
+  /** Frames right after `after` the caller wrote itself (see `FollowOptions.known`). */
+  known?: readonly LiveFrame[];
   /** Keep following across parks until the run finishes (`?follow=all`). */
   followAll: boolean;
   /** Extra response headers. */
@@ -127,14 +129,25 @@ export function eventStreamResponse(
 /**
  * An SSE response of a run's stored frames after `after`, each event `id: <seq>` and
  * `data: <frame>`, following live until the run parks or finishes (finishes, with `followAll`).
+ * A model call's frames streamed before its checkpoint stores them have no `id:`, so a reader's
+ * Last-Event-ID stays on the last stored frame it got (see docs/protocol.md, Frames).
  */
 export function frameStreamResponse(options: FrameStreamOptions): Response {
-  const { store, hub, runId, followAll, after } = options;
+  const { store, feeds, runId, followAll, after, known } = options;
   return eventStreamResponse(
     async (enqueue, signal) => {
-      for await (const item of followFrames({ store, hub, runId, after, followAll, signal })) {
+      for await (const item of followFrames({
+        store,
+        feeds,
+        runId,
+        after,
+        followAll,
+        signal,
+        ...(known ? { known } : {}),
+      })) {
         if (item === "quiet") await enqueue(": keep-alive\n\n");
-        else await enqueue(`id: ${item.seq}\ndata: ${JSON.stringify(item.frame)}\n\n`);
+        else if (item.seq === undefined) await enqueue(`data: ${item.json}\n\n`);
+        else await enqueue(`id: ${item.seq}\ndata: ${item.json}\n\n`);
       }
     },
     {

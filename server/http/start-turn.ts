@@ -1,4 +1,6 @@
+import type { Frame } from "prepick/core";
 import type { UserMessage } from "../store/rows";
+import { RUN_START } from "../store/runs";
 import type { RouteContext } from "./context";
 
 /** What a client-chosen thread or message id may be: 1 to 200 letters, digits or `. _ : -`. */
@@ -18,7 +20,7 @@ export interface TurnRequest {
 
 /** How starting a turn came out: the run, or the refusal with its HTTP status. */
 export type TurnStart =
-  | { ok: true; runId: string; threadId: string }
+  | { ok: true; runId: string; threadId: string; runStart: Frame }
   | {
       ok: false;
       status: 400 | 404 | 409 | 429;
@@ -72,52 +74,60 @@ async function overLimit(context: RouteContext, actorId: string): Promise<TurnSt
 }
 
 /**
- * Starts a turn: resolves the agent, then creates the thread (when new) and its run in one
- * statement, refusing a thread another actor owns (404, as if it did not exist), one that talks
- * to another agent (400) and one with a run still active (409). The run starts in this process
- * at once when it has room; otherwise any process with room claims it. Every endpoint that
- * starts a turn goes through here.
+ * Starts a turn in one statement: resolves the agent (the request's, else the thread's, else the
+ * first hosted), creates the thread (when new), the run, its `persist:run:start` checkpoint and
+ * its `run-start` frame, refusing a thread another actor owns (404, as if it did not exist), one
+ * that talks to another agent or to one not hosted here (400) and one with a run still active
+ * (409). The run starts in this process at once when it has room; otherwise any process with room
+ * claims it. Every endpoint that starts a turn goes through here.
  */
 export async function startTurn(context: RouteContext, request: TurnRequest): Promise<TurnStart> {
   const { threadId, actorId } = request;
-  const existing = request.agent === undefined ? await context.store.threads.get(threadId) : undefined;
-  const name = request.agent ?? existing?.agent ?? context.agents[0]?.name;
-  const agent = context.agents.find((candidate) => candidate.name === name);
-  if (!agent) {
-    const known = context.agents.map((candidate) => `"${candidate.name}"`).join(", ");
-    return {
-      ok: false,
-      status: 400,
-      body: { error: `agent "${name}" is not hosted here; the agents are ${known || "none"}` },
-    };
-  }
+  const hosted = context.agents.map((candidate) => candidate.name);
+  const notHosted = (name: string | undefined): TurnStart => ({
+    ok: false,
+    status: 400,
+    body: {
+      error: `agent "${name}" is not hosted here; the agents are ${hosted.map((each) => `"${each}"`).join(", ") || "none"}`,
+    },
+  });
+  // A named agent that is not hosted is refused before the store is asked.
+  if (request.agent !== undefined && !hosted.includes(request.agent)) return notHosted(request.agent);
+  const defaultAgent = hosted[0];
+  if (defaultAgent === undefined) return notHosted(request.agent);
   const limited = await overLimit(context, actorId);
   if (limited) return limited;
   const runId = `run-${crypto.randomUUID()}`;
-  const started = await context.worker.admit((lease) =>
-    context.store.runs.start(
+  context.crashHooks.before(RUN_START);
+  const started = await context.worker.admit(async (lease) => {
+    const result = await context.store.runs.start(
       {
         threadId,
-        createThread: true,
         actorId,
-        agent: agent.name,
+        agent: request.agent,
+        defaultAgent,
+        hostedAgents: hosted,
         runId,
         messageId: `msg-${crypto.randomUUID()}`,
         userMessage: request.message,
       },
       lease,
-    ),
-  );
+    );
+    if (result.kind === "started") context.crashHooks.after(RUN_START);
+    return result;
+  });
   switch (started.kind) {
     case "started":
-      return { ok: true, runId, threadId };
+      return { ok: true, runId, threadId, runStart: started.runStart };
     case "not-found":
       return { ok: false, status: 404, body: { error: `No thread ${threadId} is yours.` } };
+    case "not-hosted":
+      return notHosted(started.agent);
     case "other-agent":
       return {
         ok: false,
         status: 400,
-        body: { error: `thread ${threadId} talks to agent "${started.agent}", not "${agent.name}"` },
+        body: { error: `thread ${threadId} talks to agent "${started.agent}", not "${request.agent}"` },
       };
     case "busy":
       return {

@@ -1,8 +1,8 @@
 import type { StepRows } from "../store/checkpoints";
-import { asStored } from "../store/json";
+import { inJsonbOrder, jsonOnce } from "../store/json";
 import type { CheckpointRow } from "../store/rows";
 import type { Store } from "../store/store";
-import { crashAfter, crashBefore } from "./crash-hooks";
+import type { CrashHooks } from "./crash-hooks";
 import { yieldToIo } from "./yield-to-io";
 
 /** The turn reached a different checkpoint than the one recorded at the same position. */
@@ -31,6 +31,17 @@ export class LostRunError extends Error {
 /** What a step writes beside its checkpoint, given the result it records. */
 export type StepWrite<T> = (result: T) => StepRows;
 
+/** How a step's result is kept. */
+export interface StepOptions {
+  /**
+   * The result is plain JSON data as built (strings, finite numbers, booleans, null, arrays and
+   * plain objects, no undefined, every object whose key order matters already in `jsonb`'s): it
+   * reads back from the journal as it is, so the run goes on with it as built, unparsed.
+   * Otherwise the run goes on with the result as the journal will give it back.
+   */
+  plain?: boolean;
+}
+
 /**
  * A run's checkpoint journal as a replay cursor. Each {@link Journal.step} either returns the
  * result recorded at its position (replay) or does the work and records it, with every row and
@@ -42,20 +53,34 @@ export class Journal {
   /** Derived checkpoints computed here and not yet recorded: they ride with the next step's. */
   private derived: CheckpointRow[] = [];
   private cancelAsked: boolean;
+  private last: number;
 
   /**
    * @param store Where checkpoints are recorded.
    * @param run The run, as its claim read it.
    * @param owner This process's name in leases: only the lease's holder writes.
    * @param entries The checkpoints recorded so far, in order.
+   * @param hooks Fault injection around each checkpoint recorded here.
+   * @param lastSeq The number of the run's last frame as the claim read it.
    */
   constructor(
     private readonly store: Store,
     private readonly run: { id: string; cancelRequested: boolean },
     private readonly owner: string,
     private readonly entries: CheckpointRow[],
+    private readonly hooks: CrashHooks,
+    lastSeq: number,
   ) {
     this.cancelAsked = run.cancelRequested;
+    this.last = lastSeq;
+  }
+
+  /**
+   * The number of the run's last stored frame: what a model call's frames, streamed before its
+   * checkpoint stores them, follow. Only the run's holder writes its frames while it runs.
+   */
+  get lastSeq(): number {
+    return this.last;
   }
 
   /** Whether the next step replays a recorded result. */
@@ -98,17 +123,24 @@ export class Journal {
    * tool handlers) and returns the result to record; `write` names the rows and frames recorded
    * with the checkpoint. On replay neither runs and the recorded result comes back.
    */
-  async step<T>(name: string, compute: () => Promise<T>, write?: StepWrite<T>): Promise<T> {
+  async step<T>(
+    name: string,
+    compute: () => Promise<T>,
+    write?: StepWrite<T>,
+    options: StepOptions = {},
+  ): Promise<T> {
     const replayed = this.replay<T>(name);
     if (replayed) return replayed.result;
-    const result = asReplayed(await compute());
-    const entries = [...this.derived, { position: this.position, name, result }];
-    for (const entry of entries) crashBefore(entry.name);
+    const entry = this.entry(name, await compute(), options);
+    const result = entry.result as T;
+    const entries = [...this.derived, entry];
+    for (const each of entries) this.hooks.before(each.name);
     const written = await this.store.checkpoints.record(this.run.id, this.owner, entries, write?.(result));
     if (!written.held) throw new LostRunError(this.run.id, name);
     this.cancelAsked = written.cancelRequested;
+    if (written.seq !== undefined) this.last = written.seq;
     this.wrote = true;
-    for (const entry of entries) crashAfter(entry.name);
+    for (const entry of entries) this.hooks.after(entry.name);
     this.entries.push(...entries);
     this.derived = [];
     this.position += 1;
@@ -136,18 +168,21 @@ export class Journal {
   async derive<T>(name: string, compute: () => Promise<T>): Promise<T> {
     const replayed = this.replay<T>(name);
     if (replayed) return replayed.result;
-    const result = asReplayed(await compute());
-    this.derived.push({ position: this.position, name, result });
+    const entry = this.entry(name, await compute(), {});
+    this.derived.push(entry);
     this.position += 1;
-    return result;
+    return entry.result as T;
   }
-}
 
-/**
- * A result as the store will give it back, so the first run sees exactly what a replay will: a
- * tool's output `{ purged, hours }` reads `{ hours, purged }` from `jsonb`, and a model shown one
- * the first time and the other on a replay would answer differently.
- */
-function asReplayed<T>(result: T): T {
-  return asStored(result ?? null) as T;
+  /**
+   * The checkpoint row for the next position, serialized here once (the store writes that text):
+   * its result as a replay will read it back from `jsonb` (values and key order), unless it is
+   * plain data in that order already.
+   */
+  private entry(name: string, computed: unknown, options: StepOptions): CheckpointRow {
+    const entry: CheckpointRow = { position: this.position, name, result: computed ?? null };
+    const text = jsonOnce(entry);
+    if (!options.plain) entry.result = inJsonbOrder((JSON.parse(text) as CheckpointRow).result);
+    return entry;
+  }
 }

@@ -1,7 +1,9 @@
-import { type LanguageModel, type ModelMessage, streamText } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { LanguageModel, ModelMessage } from "ai";
 import type { Frame } from "prepick/core";
-import { modelToolsOf } from "../agents/model-tools";
 import type { AgentDefinition } from "../agents/types";
+import { inJsonbOrder } from "../store/json";
+import { startModelCall } from "./model-call";
 import { ModelCallError } from "./run-failure";
 
 /** One tool call a model step made, with the id the loop uses for it. */
@@ -34,8 +36,8 @@ export interface StepResult {
 
 /** What a model step needs from its surroundings. */
 export interface ModelStepOptions {
-  /** The model. */
-  model: LanguageModel;
+  /** The model: a provider's `LanguageModelV4` (checked when the server starts). */
+  model: LanguageModelV4;
   /** The agent: its system prompt and tools. */
   agent: AgentDefinition;
   /** The conversation so far, this turn included. */
@@ -45,7 +47,7 @@ export interface ModelStepOptions {
   /** Zero-based index of the model call within the turn; namespaces the text part ids. */
   step: number;
   /** Streams a frame as it happens. */
-  emit: (frame: Frame) => Promise<void>;
+  emit: (frame: Frame) => void;
   /** Aborts the model call. */
   abortSignal?: AbortSignal;
 }
@@ -64,92 +66,101 @@ export function modelName(model: LanguageModel): string {
   return typeof model === "string" ? model : `${model.provider}:${model.modelId}`;
 }
 
-/**
- * The stream's parts; what the provider throws comes out as a {@link ModelCallError}, so it can
- * be told from a failure to store what the call streamed.
- */
-async function* partsOf<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
-  const iterator = stream[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<T>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      throw new ModelCallError(error);
-    }
-    if (next.done) return;
-    yield next.value;
+/** A tool call's input as the model wrote it (JSON text), parsed; the text itself when it is not JSON. */
+function parsedInput(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // The tool's own check refuses it, and the model is told why (see tool-step.ts, ask-step.ts).
+    return text;
   }
 }
 
 /**
- * One model call through the AI SDK (`streamText`, a single step, no tool execution): streams
- * text and reasoning frames as they come and returns the text and tool calls for the journal.
- * A provider's failure throws {@link ModelCallError}.
+ * One model call through the provider's `doStream` (`startModelCall`: a single step, no tool
+ * execution): streams text and reasoning frames as they come and returns the text and tool calls
+ * for the journal. The result is plain JSON data, in the order a replay reads it back. A
+ * provider's failure (refusing the call, failing its stream, or an error part) throws
+ * {@link ModelCallError}, so it can be told from a failure to store what the call streamed.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepResult> {
   const { step, emit } = options;
-  const result = streamText({
-    model: options.model,
-    system: options.agent.systemPrompt,
-    messages: options.messages,
-    tools: modelToolsOf(options.agent),
-    ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-    // The SDK's default writes the provider's error to the console as it is, newlines and all;
-    // the failure reaches the loop as an `error` part and the loop logs it, escaped, once.
-    onError: () => undefined,
-  });
+  const aborted = () => new Error(`Model call ${step} was aborted before it finished.`);
+  let stream: Awaited<ReturnType<typeof startModelCall>>;
+  try {
+    stream = await startModelCall({
+      model: options.model,
+      agent: options.agent,
+      messages: options.messages,
+      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    });
+  } catch (error) {
+    if (options.abortSignal?.aborted) throw aborted();
+    throw new ModelCallError(error);
+  }
   let text = "";
   const toolCalls: StepToolCall[] = [];
   let finishReason = "unknown";
   let usage: StepResult["usage"] = {};
   const partId = (id: string) => `${step}-${id}`;
-  for await (const part of partsOf(result.fullStream)) {
-    switch (part.type) {
-      case "text-start":
-        await emit({ kind: "text-start", id: partId(part.id) });
-        break;
-      case "text-delta":
-        text += part.text;
-        await emit({ kind: "text-delta", id: partId(part.id), delta: part.text });
-        break;
-      case "text-end":
-        await emit({ kind: "text-end", id: partId(part.id) });
-        break;
-      case "reasoning-start":
-        await emit({ kind: "reasoning-start", id: partId(part.id) });
-        break;
-      case "reasoning-delta":
-        await emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.text });
-        break;
-      case "reasoning-end":
-        await emit({ kind: "reasoning-end", id: partId(part.id) });
-        break;
-      case "tool-call":
-        toolCalls.push({
-          id: toolCallId(options.runId, step, toolCalls.length),
-          modelCallId: part.toolCallId,
-          toolName: part.toolName,
-          input: part.input ?? null,
-        });
-        break;
-      case "finish-step":
-        finishReason = part.finishReason;
-        usage = {
-          ...(part.usage.inputTokens !== undefined ? { input: part.usage.inputTokens } : {}),
-          ...(part.usage.outputTokens !== undefined ? { output: part.usage.outputTokens } : {}),
-          ...(part.usage.totalTokens !== undefined ? { total: part.usage.totalTokens } : {}),
-        };
-        break;
-      case "error":
-        throw new ModelCallError(part.error);
-      case "abort":
-        // A cut-short call must not be journaled as the model's answer: the replay makes it again.
-        throw new Error(`Model call ${step} was aborted before it finished.`);
-      default:
-        break;
+  const reader = stream.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const part = next.value;
+      switch (part.type) {
+        case "text-start":
+          emit({ kind: "text-start", id: partId(part.id) });
+          break;
+        case "text-delta":
+          text += part.delta;
+          emit({ kind: "text-delta", id: partId(part.id), delta: part.delta });
+          break;
+        case "text-end":
+          emit({ kind: "text-end", id: partId(part.id) });
+          break;
+        case "reasoning-start":
+          emit({ kind: "reasoning-start", id: partId(part.id) });
+          break;
+        case "reasoning-delta":
+          emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.delta });
+          break;
+        case "reasoning-end":
+          emit({ kind: "reasoning-end", id: partId(part.id) });
+          break;
+        case "tool-call":
+          toolCalls.push({
+            id: toolCallId(options.runId, step, toolCalls.length),
+            modelCallId: part.toolCallId,
+            toolName: part.toolName,
+            // As a replay reads it back from the journal: the model sees the same input either way.
+            input: inJsonbOrder(parsedInput(part.input)),
+          });
+          break;
+        case "finish": {
+          finishReason = part.finishReason.unified;
+          const input = part.usage.inputTokens.total;
+          const output = part.usage.outputTokens.total;
+          usage = {
+            ...(input !== undefined ? { input } : {}),
+            ...(output !== undefined ? { output } : {}),
+            ...(input !== undefined && output !== undefined ? { total: input + output } : {}),
+          };
+          break;
+        }
+        case "error":
+          throw new ModelCallError(part.error);
+        default:
+          break;
+      }
     }
+  } catch (error) {
+    // A cut-short call must not be journaled as the model's answer: the replay makes it again.
+    if (options.abortSignal?.aborted) throw aborted();
+    throw error instanceof ModelCallError ? error : new ModelCallError(error);
+  } finally {
+    reader.releaseLock();
   }
-  if (options.abortSignal?.aborted) throw new Error(`Model call ${step} was aborted before it finished.`);
+  if (options.abortSignal?.aborted) throw aborted();
   return { text, toolCalls, finishReason, usage };
 }

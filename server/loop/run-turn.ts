@@ -1,6 +1,7 @@
 import type { AssistantContent, ModelMessage, ToolResultPart } from "ai";
 import { ASK_TOOL_NAME, type Frame } from "prepick/core";
 import type { UserMessage } from "../store/rows";
+import { RUN_START } from "../store/runs";
 import { runAsk } from "./ask-step";
 import { withDeadline } from "./deadline";
 import { runIntake } from "./intake-step";
@@ -37,16 +38,27 @@ function assistantMessage(result: StepResult): ModelMessage {
   return { role: "assistant", content };
 }
 
+/** How a turn ended: its model messages, and whether its last model call's checkpoint ended the run. */
+export interface TurnEnd {
+  /** The turn's model messages, for later turns' history. */
+  messages: ModelMessage[];
+  /** True when the turn's last step recorded the run's end itself; else the caller ends it. */
+  completed: boolean;
+}
+
+const COMPLETED: Frame = { kind: "run-finish", status: "completed" };
+
 /**
  * Replays one turn against its journal and carries it on from where the journal ends:
  * `persist:run:start`, the intake, then model calls (`stream:step-start:<n>`) and their tool
- * calls until the model answers without calling a tool. Throws {@link ParkSignal} where a person
- * must act, {@link CancelSignal} when cancelled; returns the turn's model messages when done.
+ * calls until the model answers without calling a tool: that call's checkpoint also ends the run.
+ * Throws {@link ParkSignal} where a person must act, {@link CancelSignal} when cancelled.
  */
-export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
+export async function runTurn(context: TurnContext): Promise<TurnEnd> {
   const { journal, run, agent } = context;
+  // Recorded by the statement that started the run; a run started before that replays it here.
   await journal.step(
-    "persist:run:start",
+    RUN_START,
     async () => ({ messageId: run.messageId }),
     () => ({
       frames: [
@@ -67,15 +79,17 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
     if (!journal.replaying && journal.cancelRequested) throw new CancelSignal();
     // Cancelled here, or stopping, since: the reason is thrown.
     if (!journal.replaying) context.abortSignal?.throwIfAborted();
-    // What the model streamed and nothing wrote yet: recorded with the step's checkpoint.
+    // What the model streamed: stored with the step's checkpoint, in its one statement.
     let streamed: Frame[] = [];
+    const replayed = journal.replaying;
     const result = await journal.step(
       `stream:step-start:${step}`,
       async () => {
-        const emitter = await stepEmitter(context, step);
-        await emitter.emit({ kind: "step-start", step });
+        // Read before the call's first frame, so a call that needs no I/O of its own streams none unstored.
+        const history = await context.history();
+        const emitter = stepEmitter(context);
+        emitter.emit({ kind: "step-start", step });
         try {
-          const messages = [...(await context.history()), ...turn];
           const { modelMs } = context.timeouts;
           const answer = await withDeadline(
             context.abortSignal,
@@ -84,7 +98,7 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
               runModelStep({
                 model: context.model,
                 agent,
-                messages,
+                messages: [...history, ...turn],
                 runId: run.id,
                 step,
                 emit: emitter.emit,
@@ -92,21 +106,28 @@ export async function runTurn(context: TurnContext): Promise<ModelMessage[]> {
               }),
             () => new ModelTimeoutError(modelMs),
           );
-          streamed = await emitter.drain();
+          streamed = emitter.end();
           return answer;
         } catch (error) {
-          // What the call streamed before it failed is stored before the run's failure is.
-          await emitter.flush().catch(() => undefined);
+          // Cut short by a stop, the call is made again elsewhere and keeps nothing of this one;
+          // failing, it ends the run, and a reader keeps what it saw.
+          if (context.stopping()) emitter.drop();
+          else await emitter.store().catch(() => undefined);
           throw error;
         }
       },
-      (recorded) => ({
-        frames: [...streamed, { kind: "step-finish", step }],
-        usage: [{ step, model: modelName(context.model), ...recorded.usage }],
-      }),
+      (recorded) => {
+        const last = recorded.toolCalls.length === 0;
+        return {
+          frames: [...streamed, { kind: "step-finish", step }, ...(last ? [COMPLETED] : [])],
+          usage: [{ step, model: modelName(context.model), ...recorded.usage }],
+          ...(last ? { completes: { modelMessages: [...turn, assistantMessage(recorded)] } } : {}),
+        };
+      },
+      { plain: true },
     );
     turn.push(assistantMessage(result));
-    if (result.toolCalls.length === 0) return turn;
+    if (result.toolCalls.length === 0) return { messages: turn, completed: !replayed };
     const results: ToolResultPart[] = [];
     for (const call of result.toolCalls) {
       // A call's kind is decided once, in its persist checkpoint: a replay takes it from there,

@@ -12,7 +12,7 @@ import type { ToolCallStatus } from "../store/rows";
 import type { PersonSettlement } from "../store/settlements";
 import type { Store } from "../store/store";
 import { checkApprovalAnswers } from "./approval-answers";
-import { crashAfter, crashBefore } from "./crash-hooks";
+import type { CrashHooks } from "./crash-hooks";
 import { settlementFrames, signalName } from "./settlement";
 import type { Worker } from "./worker";
 
@@ -73,10 +73,10 @@ export type SettleOutcome =
  * answers, they make the input the tool runs with, journaled with the signal.
  */
 export async function settleCall(
-  context: { store: Store; worker: Worker; agents?: readonly AgentDefinition[] },
+  context: { store: Store; worker: Worker; crashHooks: CrashHooks; agents?: readonly AgentDefinition[] },
   request: SettleRequest,
 ): Promise<SettleOutcome> {
-  const { store, worker } = context;
+  const { store, worker, crashHooks } = context;
   const { action, toolCallId } = request;
   const row = await store.toolCalls.get(toolCallId);
   if (!row || row.actorId !== request.actorId) {
@@ -146,7 +146,7 @@ export async function settleCall(
   const settlement = { status: SETTLES_TO[action], output };
   const signal = signalName(row.runId, toolCallId);
   // The crash hooks of the signal checkpoint, which this statement may be the one to record.
-  crashBefore(signal);
+  crashHooks.before(signal);
   const settled = await worker.admit(async (lease) => {
     const result = await store.settlements.settle(
       {
@@ -158,7 +158,7 @@ export async function settleCall(
       },
       lease,
     );
-    if (result.settled && result.signalled) crashAfter(signal);
+    if (result.settled && result.signalled) crashHooks.after(signal);
     return result;
   });
   if (!settled.settled) return conflict(settled.row?.status, settled.row?.output);

@@ -1,92 +1,63 @@
-import { isDeepStrictEqual } from "node:util";
 import type { Frame } from "prepick/core";
 import type { TurnContext } from "./turn-context";
 
-/** How long a streamed frame may wait for company before it is written, in ms. */
+/** How long a streamed frame may wait for company before followers get it, in ms. */
 export const DELTA_FLUSH_MS = 20;
 
-/** Streams one model call's frames: `emit` each as it comes, `drain` what is left for the call's checkpoint. */
+/** One model call's frames: `emit` each as it comes; `end` hands them to the call's checkpoint. */
 export interface StepEmitter {
-  /** Streams a frame: buffered, and written with the frames that follow it within {@link DELTA_FLUSH_MS}. */
-  emit: (frame: Frame) => Promise<void>;
-  /** Writes whatever is buffered; rethrows a failed timed write. */
-  flush: () => Promise<void>;
+  /** Keeps a frame for the call's checkpoint and streams it to this process's followers. */
+  emit: (frame: Frame) => void;
+  /** The call ended: stops streaming and hands over every frame, for the checkpoint to store. */
+  end: () => Frame[];
   /**
-   * Waits for the writes in flight and hands over the frames still buffered, unwritten: the
-   * call's checkpoint records them in its own statement. Rethrows a failed timed write.
+   * The call failed and the run ends with it: stores what it streamed, as the run's last frames
+   * before its failure, so a reader keeps what it saw.
    */
-  drain: () => Promise<Frame[]>;
+  store: () => Promise<void>;
+  /** The call was cut short and will be made again: what it streamed is dropped, never stored. */
+  drop: () => void;
 }
 
 /**
- * The frame emitter for model call `step`. A process that died during that call left the frames
- * it had streamed, but no checkpoint, so the call is made again; the frames the new call repeats
- * exactly are not stored twice, and a reader resuming from its last sequence number sees the
- * step once. A model that answers differently the second time (a real model may) gets its new
- * frames appended after the old ones: the stream never loses a frame a reader may have seen.
- *
- * Frames are buffered and written in one statement after {@link DELTA_FLUSH_MS} at the latest, so
- * a long reply costs a few writes rather than one per delta and still streams live; a call that
- * answers within that time writes its frames with its checkpoint, in one statement.
+ * The frame emitter of one model call. Its frames are stored once, with the call's checkpoint,
+ * when the call ends (one write per call, however long the reply). Until then they stream to
+ * this process's followers from memory, a batch at most every {@link DELTA_FLUSH_MS}, without
+ * sequence numbers (see `RunFeeds.provisional`). A call that ends before the first batch (the
+ * scripted model, a cached reply) streams nothing unstored: its followers get it stored.
  */
-export async function stepEmitter(context: TurnContext, step: number): Promise<StepEmitter> {
-  // Only a process that died during this call left frames of it; when this replay recorded a
-  // checkpoint itself, no earlier attempt can have reached the call.
-  const earlier = context.journal.recordedHere
-    ? []
-    : await context.store.frames.unfinishedStep(context.run.id, step);
-  let matched = 0;
-  let diverged = false;
-  let buffered: Frame[] = [];
+export function stepEmitter(context: TurnContext): StepEmitter {
+  const after = context.journal.lastSeq;
+  const frames: Frame[] = [];
+  let streamed = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // Writes run one after another, so frames keep their order whoever triggers the write.
-  let writing: Promise<void> = Promise.resolve();
-  let failure: unknown;
 
-  const stopTimer = () => {
+  const stream = () => {
+    timer = undefined;
+    context.live.provisional(after, frames.slice(streamed));
+    streamed = frames.length;
+  };
+  const stop = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
   };
 
-  const write = (): Promise<void> => {
-    stopTimer();
-    const batch = buffered;
-    buffered = [];
-    if (batch.length > 0) {
-      writing = writing.then(() => context.emit(batch));
-      writing.catch((error) => {
-        failure ??= error;
-      });
-    }
-    return writing;
+  return {
+    emit(frame) {
+      frames.push(frame);
+      timer ??= setTimeout(stream, DELTA_FLUSH_MS);
+    },
+    end() {
+      stop();
+      return frames;
+    },
+    async store() {
+      stop();
+      await context.emit(frames);
+    },
+    drop() {
+      stop();
+      context.live.abandon();
+    },
   };
-
-  const flush = async (): Promise<void> => {
-    await write();
-    if (failure !== undefined) throw failure;
-  };
-
-  const drain = async (): Promise<Frame[]> => {
-    stopTimer();
-    await writing.catch(() => undefined);
-    if (failure !== undefined) throw failure;
-    const rest = buffered;
-    buffered = [];
-    return rest;
-  };
-
-  const emit = async (frame: Frame): Promise<void> => {
-    if (failure !== undefined) throw failure;
-    if (!diverged && matched < earlier.length) {
-      if (isDeepStrictEqual(earlier[matched], frame)) {
-        matched += 1;
-        return;
-      }
-      diverged = true;
-    }
-    buffered.push(frame);
-    timer ??= setTimeout(() => void write(), DELTA_FLUSH_MS);
-  };
-
-  return { emit, flush, drain };
 }

@@ -1,10 +1,14 @@
-import type { LanguageModel, ModelMessage } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
+import type { Frame } from "prepick/core";
 import type { AgentDefinition, ApprovalPolicy } from "../agents/types";
 import { isStoreUnavailable } from "../database/store-unavailable";
 import { logError } from "../log";
 import { CANCELS_CHANNEL, RUNS_CHANNEL } from "../store/channels";
-import type { CheckpointRow, ClaimedRun, Lease, RunRow } from "../store/rows";
+import type { ClaimedRun, Lease, RunRow } from "../store/rows";
 import type { Store } from "../store/store";
+import type { RunFeeds } from "../stream/run-feeds";
+import type { CrashHooks } from "./crash-hooks";
 import { Journal, LostRunError } from "./journal";
 import { AgentMissingError, ModelCallError, ModelTimeoutError, runFailure } from "./run-failure";
 import { runTurn, userModelMessage } from "./run-turn";
@@ -15,12 +19,14 @@ import { yieldToIo } from "./yield-to-io";
 export interface WorkerOptions {
   /** The store. */
   store: Store;
+  /** This process's live run frames: a model call streams to followers here before it is stored. */
+  feeds: RunFeeds;
   /** This process's name in leases. */
   owner: string;
   /** The agents by name. */
   agents: ReadonlyMap<string, AgentDefinition>;
   /** The model an agent calls. */
-  modelFor: (agent: AgentDefinition) => LanguageModel;
+  modelFor: (agent: AgentDefinition) => LanguageModelV4;
   /** Decides which tool calls a person approves. */
   approvalPolicy?: ApprovalPolicy;
   /** How long a claim holds without renewal; a run whose process died is picked up after it. */
@@ -31,6 +37,8 @@ export interface WorkerOptions {
   maxRuns: number;
   /** How long `stop()` waits for running runs to reach a checkpoint, in ms (default 5 000). */
   stopGraceMs?: number;
+  /** Fault injection around each checkpoint; the crash tests' only. */
+  crashHooks: CrashHooks;
   /** How long a model call or a tool call may take unless its agent (or tool) says otherwise. */
   timeouts: RunTimeouts;
 }
@@ -223,11 +231,13 @@ export class Worker {
       return;
     }
     const abort = new AbortController();
-    const task: Promise<void> = this.execute(claimed.run, claimed.checkpoints, abort.signal)
+    const release = this.options.feeds.hold(runId);
+    const task: Promise<void> = this.execute(claimed, abort.signal)
       .catch((error) => {
         logError("run stopped unexpectedly", error, { runId });
       })
       .finally(() => {
+        release();
         this.active.delete(runId);
         if (this.mayBeReady) this.fill();
       });
@@ -333,18 +343,13 @@ export class Worker {
    * failure: once the store answers, the run goes on from the journal the store holds, in the same
    * slot, without waiting out a lease or being handed around.
    */
-  private async execute(
-    claimedRun: RunRow,
-    claimedJournal: CheckpointRow[],
-    signal: AbortSignal,
-  ): Promise<void> {
-    let run = claimedRun;
+  private async execute(claimed: ClaimedRun, signal: AbortSignal): Promise<void> {
+    let { run, checkpoints: entries, lastSeq } = claimed;
     const agent = this.options.agents.get(run.agent);
     if (!agent) {
       await this.fail(run, new AgentMissingError(run.agent));
       return;
     }
-    let entries = claimedJournal;
     // Read when the first model call needs it, not before the resume's first frame; once per run.
     let earlier: Promise<ModelMessage[]> | undefined;
     const history = () => {
@@ -353,10 +358,10 @@ export class Worker {
     };
     for (let woken = 0; woken < MAX_REPLAYS; ) {
       try {
-        const end = await this.replay(run, agent, entries, signal, history);
+        const end = await this.replay(run, agent, { checkpoints: entries, lastSeq }, signal, history);
         if (end === undefined) return;
         // Settled while it ran, so it goes on from what this process holds.
-        entries = end;
+        ({ checkpoints: entries, lastSeq } = end);
         woken += 1;
       } catch (error) {
         if (this.stopped) {
@@ -366,8 +371,7 @@ export class Worker {
         if (!storeFailed(error)) throw error;
         const held = await this.whenStoreAnswers(run.id);
         if (!held) return;
-        run = held.run;
-        entries = held.checkpoints;
+        ({ run, checkpoints: entries, lastSeq } = held);
         earlier = undefined;
       }
     }
@@ -378,21 +382,22 @@ export class Worker {
   }
 
   /**
-   * One replay of the run's turn against `entries`, to its end: finished, failed, cancelled or
-   * parked (undefined), or settled while it ran (the journal to replay from again). A failure of
-   * the store is thrown, never recorded as the run's.
+   * One replay of the run's turn against its journal (`from`: its checkpoints and the last seq of
+   * its frames), to its end: finished, failed, cancelled or parked (undefined), or settled while it
+   * ran (the journal to replay from again). A failure of the store is thrown, never recorded as the
+   * run's.
    */
   private async replay(
     run: RunRow,
     agent: AgentDefinition,
-    entries: CheckpointRow[],
+    from: Pick<ClaimedRun, "checkpoints" | "lastSeq">,
     signal: AbortSignal,
     history: () => Promise<ModelMessage[]>,
-  ): Promise<CheckpointRow[] | undefined> {
-    const { store, owner } = this.options;
-    const journal = new Journal(store, run, owner, entries);
+  ): Promise<Pick<ClaimedRun, "checkpoints" | "lastSeq"> | undefined> {
+    const { store, owner, feeds } = this.options;
+    const journal = new Journal(store, run, owner, from.checkpoints, this.options.crashHooks, from.lastSeq);
     try {
-      const messages = await runTurn({
+      const end = await runTurn({
         store,
         run,
         agent,
@@ -404,10 +409,17 @@ export class Worker {
           await store.frames.append(run.id, owner, frames);
           await yieldToIo();
         },
+        live: {
+          provisional: (after: number, frames: readonly Frame[]) => feeds.provisional(run.id, after, frames),
+          abandon: () => feeds.abandon(run.id),
+        },
+        stopping: () => this.stopped,
         abortSignal: signal,
         timeouts: this.timeoutsOf(agent),
       });
-      await store.runs.finish(run.id, owner, { status: "completed", modelMessages: messages });
+      if (!end.completed) {
+        await store.runs.finish(run.id, owner, { status: "completed", modelMessages: end.messages });
+      }
       return undefined;
     } catch (error) {
       if (error instanceof ParkSignal) {
@@ -418,7 +430,7 @@ export class Worker {
           return undefined;
         }
         // Still claimed, nothing else wrote its journal: the replay starts from what it holds.
-        return journal.recorded();
+        return { checkpoints: journal.recorded(), lastSeq: journal.lastSeq };
       }
       // Another process runs it now: leave the run, its journal and its lease alone.
       if (error instanceof LostRunError) return undefined;

@@ -1,8 +1,9 @@
+import type { ModelMessage } from "ai";
 import type { Frame, Question } from "prepick/core";
 import type { Database } from "../database/database";
-import { appendFramesSql, notifyFollowers } from "./frames";
+import { appendFramesSql, type FramesWritten, firstSeqOf, notifyFollowers } from "./frames";
 import { heldSql } from "./held";
-import { json } from "./json";
+import { json, jsonArrayOnce } from "./json";
 import type { CheckpointRow, ToolCallStatus } from "./rows";
 
 /** One model call's usage, as a usage row of its run records it. */
@@ -44,6 +45,11 @@ export interface StepRows {
   newCalls?: readonly NewToolCall[];
   /** Tool-call rows to settle; a row no longer in `from` is left as it is. */
   movedCalls?: readonly MovedToolCall[];
+  /**
+   * Ends the run as completed with these model messages (the turn's), in the same statement: the
+   * turn's last step. Its `run-finish` frame is the last of `frames`.
+   */
+  completes?: { modelMessages: readonly ModelMessage[] };
 }
 
 /** What recording a checkpoint saw, from its own statement. */
@@ -52,6 +58,8 @@ export interface Recorded {
   held: boolean;
   /** The last frame's sequence number, when the step wrote frames. */
   seq: number | undefined;
+  /** The first frame's sequence number, when the step wrote frames. */
+  first: number | undefined;
   /** Whether someone asked to cancel the run. */
   cancelRequested: boolean;
 }
@@ -70,8 +78,14 @@ export function journalSql(run: string, alsoFrom?: string): string {
 
 /** The runs' checkpoint journals: each step's name and result, in order, and what it wrote. */
 export class CheckpointStore {
-  /** @param db The store's database. */
-  constructor(private readonly db: Database) {}
+  /**
+   * @param db The store's database.
+   * @param written Told of the frames this store writes.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly written: FramesWritten,
+  ) {}
 
   /** The run's journal, in order. */
   async list(runId: string): Promise<CheckpointRow[]> {
@@ -100,9 +114,10 @@ export class CheckpointStore {
     entries: readonly CheckpointRow[],
     rows: StepRows = {},
   ): Promise<Recorded> {
-    const { frames = [], usage = [], newCalls = [], movedCalls = [] } = rows;
+    const { frames = [], usage = [], newCalls = [], movedCalls = [], completes } = rows;
     const result = await this.db.query<{
       seq: number | null;
+      first_seq: number | null;
       cancel_requested: boolean | null;
       held: boolean;
     }>(
@@ -130,18 +145,36 @@ export class CheckpointStore {
          UPDATE prepick_tool_calls t SET status = move."to", output = move.output, settled_at = now()
          FROM held, jsonb_to_recordset($6::jsonb) AS move(id text, "from" text, "to" text, output jsonb)
          WHERE t.id = move.id AND t.status = move."from"
-         RETURNING t.id)
+         RETURNING t.id),
+       completed AS (
+         UPDATE prepick_runs SET status = 'completed', model_messages = $9::jsonb, lease_owner = NULL,
+           lease_until = NULL, finished_at = now()
+         FROM held WHERE id = $1 AND $8::boolean
+         RETURNING id)
        SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT count(*) FROM used) AS used,
          (SELECT count(*) FROM inserted) AS inserted, (SELECT count(*) FROM moved) AS moved,
-         (SELECT max(seq) FROM added) AS seq,
+         (SELECT count(*) FROM completed) AS completed, (SELECT max(seq) FROM added) AS seq,
          (SELECT cancel_requested FROM held) AS cancel_requested, EXISTS (SELECT 1 FROM held) AS held,
-         ${notifyFollowers("$1")} AS notified`,
-      [runId, json(entries), json(frames), json(usage), json(newCalls), json(movedCalls), owner],
+         ${notifyFollowers("$1")}`,
+      [
+        runId,
+        jsonArrayOnce(entries),
+        jsonArrayOnce(frames),
+        json(usage),
+        json(newCalls),
+        json(movedCalls),
+        owner,
+        completes !== undefined,
+        json(completes?.modelMessages ?? null),
+      ],
     );
     const last = result[0]?.seq;
+    const first = firstSeqOf(result[0]);
+    if (first !== undefined) this.written(runId, first, frames);
     return {
       held: result[0]?.held === true,
       seq: last === null || last === undefined ? undefined : Number(last),
+      first,
       cancelRequested: result[0]?.cancel_requested === true,
     };
   }

@@ -2,7 +2,20 @@ import type { Frame, SequencedFrame } from "prepick/core";
 import type { Database } from "../database/database";
 import { FRAMES_CHANNEL } from "./channels";
 import { heldSql } from "./held";
-import { json } from "./json";
+import { jsonArrayOnce } from "./json";
+
+/**
+ * Told of every batch of frames this process writes, once its statement has committed: the
+ * frames, in order, the first numbered `first`. The live streams take them from here rather than
+ * reading back what was just written.
+ */
+export type FramesWritten = (runId: string, first: number, frames: readonly Frame[]) => void;
+
+/** A statement's `first_seq` column as a number, undefined when it wrote no frame. */
+export function firstSeqOf(row: { first_seq?: unknown } | undefined): number | undefined {
+  const value = row?.first_seq;
+  return value === null || value === undefined ? undefined : Number(value);
+}
 
 /**
  * The common table expressions that append a JSON array of frames (the parameter `frames`) to
@@ -20,15 +33,37 @@ export function appendFramesSql(run: string, frames: string, when?: string): str
       RETURNING seq)`;
 }
 
-/** A select-list expression that wakes the run's followers, in every process, once frames were added. */
+/**
+ * Select-list expressions that wake the run's followers, in every process, once frames were added
+ * (the payload is `<runId> <last seq>`, so a process that already has those frames skips the read),
+ * and give the first added frame's number as `first_seq`.
+ */
 export function notifyFollowers(run: string): string {
-  return `CASE WHEN EXISTS (SELECT 1 FROM added) THEN pg_notify('${FRAMES_CHANNEL}', ${run}) END`;
+  return `CASE WHEN EXISTS (SELECT 1 FROM added)
+      THEN pg_notify('${FRAMES_CHANNEL}', ${run} || ' ' || (SELECT max(seq) FROM added)) END AS notified,
+    (SELECT min(seq) FROM added) AS first_seq`;
+}
+
+/** Reads a frames notification's payload: the run, and the last frame's number when it says. */
+export function readFramesNotification(payload: string): { runId: string; lastSeq: number | undefined } {
+  const space = payload.lastIndexOf(" ");
+  if (space === -1) return { runId: payload, lastSeq: undefined };
+  const lastSeq = Number(payload.slice(space + 1));
+  return Number.isInteger(lastSeq)
+    ? { runId: payload.slice(0, space), lastSeq }
+    : { runId: payload, lastSeq: undefined };
 }
 
 /** The frames of runs: their streams, stored so a reader resumes from its last sequence number. */
 export class FrameStore {
-  /** @param db The store's database. */
-  constructor(private readonly db: Database) {}
+  /**
+   * @param db The store's database.
+   * @param written Told of the frames this store writes.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly written: FramesWritten,
+  ) {}
 
   /**
    * Appends frames of a running run, as the holder of its lease (`owner`; see `heldSql`), with
@@ -37,13 +72,15 @@ export class FrameStore {
    */
   async append(runId: string, owner: string, frames: readonly Frame[]): Promise<number | undefined> {
     if (frames.length === 0) return undefined;
-    const rows = await this.db.query<{ seq: number | null }>(
+    const rows = await this.db.query<{ seq: number | null; first_seq: number | null }>(
       `WITH ${heldSql("$1", "$3")}, ${appendFramesSql("$1", "$2", "held")}
-       SELECT (SELECT max(seq) FROM added) AS seq, ${notifyFollowers("$1")} AS notified`,
-      [runId, json(frames), owner],
+       SELECT (SELECT max(seq) FROM added) AS seq, ${notifyFollowers("$1")}`,
+      [runId, jsonArrayOnce(frames), owner],
     );
-    const last = rows[0]?.seq;
-    return last === null || last === undefined ? undefined : Number(last);
+    const first = firstSeqOf(rows[0]);
+    if (first === undefined) return undefined;
+    this.written(runId, first, frames);
+    return first + frames.length - 1;
   }
 
   /**
@@ -80,20 +117,5 @@ export class FrameStore {
       [runId, after, limit],
     );
     return rows.map((row) => ({ seq: Number(row.seq), json: String(row.json) }));
-  }
-
-  /**
-   * The frames a model call left without finishing: from the last `step-start` of `step` on, when
-   * no checkpoint closed it (its process died mid-call). Empty when the call never started.
-   */
-  async unfinishedStep(runId: string, step: number): Promise<Frame[]> {
-    const rows = await this.db.query(
-      `SELECT frame FROM prepick_frames WHERE run_id = $1 AND seq >= (
-         SELECT max(seq) FROM prepick_frames
-         WHERE run_id = $1 AND frame->>'kind' = 'step-start' AND (frame->>'step')::int = $2)
-       ORDER BY seq`,
-      [runId, step],
-    );
-    return rows.map((row) => row.frame as Frame);
   }
 }

@@ -83,42 +83,67 @@ function storableReplacer(_key: string, value: unknown): unknown {
   return value;
 }
 
+// What JSON.stringify writes for a NUL (`\u0000`) or a lone surrogate (`\ud800`–`\udfff`): it
+// escapes both, and writes a surrogate pair as its two characters. A backslash before the escape
+// may itself be escaped text (`\\u0000` is the six characters `\u0000`), which only costs the slow path.
+const SUSPECT = /\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
 /**
  * The one serializer of every value the store writes as a `jsonb` parameter: each statement
  * passes `json(value)` and casts it with `::jsonb`. What a model or a tool wrote is stored with
  * each NUL and lone surrogate replaced by U+FFFD, so odd output never fails a run; what a
- * request carries was refused before it got here (see `findUnstorable`).
+ * request carries was refused before it got here (see `findUnstorable`). A value is serialized
+ * once, by V8's fast path; only text whose JSON holds one of those escapes is serialized again,
+ * with the replacer that makes it storable.
  */
-export const json = (value: unknown) => JSON.stringify(value ?? null, storableReplacer);
+export function json(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  return SUSPECT.test(text) ? JSON.stringify(value ?? null, storableReplacer) : text;
+}
 
-const utf8 = new TextEncoder();
+const serialized = new WeakMap<object, string>();
 
-/** PostgreSQL's `jsonb` key order: shorter keys (in UTF-8 bytes) first, then byte by byte. */
+/**
+ * `json(value)` of an object, kept for as long as the object lives: a frame streamed to followers
+ * before it is stored, then stored, is serialized once.
+ */
+export function jsonOnce(value: object): string {
+  let text = serialized.get(value);
+  if (text === undefined) {
+    text = json(value);
+    serialized.set(value, text);
+  }
+  return text;
+}
+
+/** A JSON array of objects, each serialized once (see {@link jsonOnce}). */
+export function jsonArrayOnce(values: readonly object[]): string {
+  return `[${values.map(jsonOnce).join(",")}]`;
+}
+
+// jsonb keeps an object's keys sorted: shorter first, then by their UTF-8 bytes.
+const encoder = new TextEncoder();
 function jsonbKeyOrder(a: string, b: string): number {
-  const left = utf8.encode(a);
-  const right = utf8.encode(b);
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
   if (left.length !== right.length) return left.length - right.length;
   for (let index = 0; index < left.length; index++) {
-    const difference = (left[index] as number) - (right[index] as number);
-    if (difference !== 0) return difference;
+    const diff = (left[index] as number) - (right[index] as number);
+    if (diff !== 0) return diff;
   }
   return 0;
 }
 
-/** Rebuilds every object of a parsed JSON value with its keys in `jsonb`'s order. */
-function inJsonbOrder(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(inJsonbOrder);
+/**
+ * Parsed JSON with every object's keys in the order `jsonb` gives them back, so a value the run
+ * goes on with reads exactly as a replay will read it from the journal (a key order a model sees
+ * in a prompt must not change across a crash).
+ */
+export function inJsonbOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(inJsonbOrder) as T;
   if (typeof value !== "object" || value === null) return value;
   const keys = Object.keys(value).sort(jsonbKeyOrder);
-  return Object.fromEntries(keys.map((key) => [key, inJsonbOrder((value as Record<string, unknown>)[key])]));
-}
-
-/**
- * A value exactly as the store gives it back once written with {@link json} into a `jsonb`
- * column: storable strings, and every object's keys in `jsonb`'s order (which is not the order
- * they were written in). A replay reads that, so a first run that must see what a replay will
- * (the journal's results) reads this.
- */
-export function asStored<T>(value: T): T {
-  return inJsonbOrder(JSON.parse(json(value))) as T;
+  const ordered: Record<string, unknown> = {};
+  for (const key of keys) ordered[key] = inJsonbOrder((value as Record<string, unknown>)[key]);
+  return ordered as T;
 }

@@ -122,6 +122,8 @@ export interface ClaimedRun {
   run: RunRow;
   /** Its checkpoints so far, in order. */
   checkpoints: CheckpointRow[];
+  /** The number of its last frame (0 before any): a model call's frames stream after it. */
+  lastSeq: number;
 }
 
 /** What a process claims a run with: its name in leases, and how long the lease lasts. */

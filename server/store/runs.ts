@@ -3,9 +3,9 @@ import type { Frame, RunErrorCode } from "prepick/core";
 import type { Database, Queryable } from "../database/database";
 import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
-import { appendFramesSql, notifyFollowers } from "./frames";
-import { json, storable } from "./json";
-import { type Row, toJournal, toRun, toThread } from "./read-rows";
+import { appendFramesSql, type FramesWritten, firstSeqOf, notifyFollowers } from "./frames";
+import { json, jsonArrayOnce, storable } from "./json";
+import { type Row, toJournal, toRun } from "./read-rows";
 import type { ClaimedRun, Lease, RunRow, RunStatus, UserMessage } from "./rows";
 
 /** A turn of a thread as a reader sees it: the person's message and the run that answered it. */
@@ -24,17 +24,22 @@ export interface ThreadTurn {
 
 /** What starting a run may come to. */
 export type StartRunResult =
-  | { kind: "started"; run: RunRow; claimed?: ClaimedRun }
+  | { kind: "started"; run: RunRow; runStart: Frame; claimed?: ClaimedRun }
   | { kind: "busy"; runId: string }
   | { kind: "not-found" }
-  | { kind: "other-agent"; agent: string };
+  | { kind: "other-agent"; agent: string }
+  | { kind: "not-hosted"; agent: string };
 
 /** What a new run is made of. */
 export interface NewRun {
   threadId: string;
-  createThread: boolean;
   actorId: string;
-  agent: string;
+  /** The agent the request names; when undefined, the thread's, else `defaultAgent`. */
+  agent: string | undefined;
+  /** The agent of a new thread whose request names none. */
+  defaultAgent: string;
+  /** The agents this server hosts: a run of any other is refused. */
+  hostedAgents: readonly string[];
   runId: string;
   messageId: string;
   userMessage: UserMessage;
@@ -66,80 +71,140 @@ export interface RunEnd {
 const ACTIVE = "status IN ('ready', 'running', 'parked')";
 const LEASE_UNTIL = (ms: string) => `now() + (${ms} * interval '1 millisecond')`;
 
+/** The checkpoint every run records first, in the statement that creates it. */
+export const RUN_START = "persist:run:start";
+
+// Two starts raced on one thread and the unique index on its active run let one through: the
+// other is tried again, and then sees the thread and the run as they are.
+const START_ATTEMPTS = 3;
+
+/**
+ * The one statement that starts a run: it resolves the agent (the request's, the thread's, or
+ * the default), refuses a thread another actor owns, another agent's thread, an agent not hosted
+ * here and a thread with an active run, and otherwise creates the thread when new, the run (under
+ * the lease when given, else `ready` with a notification), its `persist:run:start` checkpoint and
+ * its `run-start` frame. No row lock: the unique index on a thread's active run decides a race.
+ */
+const START_SQL = `WITH thread AS (
+    SELECT actor_id, agent FROM prepick_threads WHERE id = $2),
+  chosen AS (SELECT coalesce($4::text, (SELECT agent FROM thread), $5::text) AS agent),
+  active AS (SELECT id FROM prepick_runs WHERE thread_id = $2 AND ${ACTIVE} LIMIT 1),
+  verdict AS (
+    SELECT chosen.agent, CASE
+      WHEN EXISTS (SELECT 1 FROM thread WHERE actor_id <> $3) THEN 'not-found'
+      WHEN chosen.agent NOT IN (SELECT jsonb_array_elements_text($6::jsonb)) THEN 'not-hosted'
+      WHEN EXISTS (SELECT 1 FROM thread WHERE agent <> chosen.agent) THEN 'other-agent'
+      WHEN EXISTS (SELECT 1 FROM active) THEN 'busy'
+      ELSE 'started' END AS kind
+    FROM chosen),
+  new_thread AS (
+    INSERT INTO prepick_threads (id, actor_id, agent)
+    SELECT $2, $3, verdict.agent FROM verdict
+    WHERE verdict.kind = 'started' AND NOT EXISTS (SELECT 1 FROM thread)
+    RETURNING id),
+  started AS (
+    INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message,
+      status, lease_owner, lease_until)
+    SELECT $1, $2, $3, verdict.agent, (SELECT count(*) FROM prepick_runs WHERE thread_id = $2), $7,
+      $8::jsonb, CASE WHEN $9::text IS NULL THEN 'ready' ELSE 'running' END, $9::text,
+      CASE WHEN $9::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$10")} END
+    FROM verdict WHERE verdict.kind = 'started'
+    RETURNING *),
+  recorded AS (
+    INSERT INTO prepick_checkpoints (run_id, position, name, result)
+    SELECT id, 0, '${RUN_START}', jsonb_build_object('messageId', message_id) FROM started),
+  streamed AS (
+    INSERT INTO prepick_frames (run_id, seq, frame)
+    SELECT id, 1, jsonb_build_object('kind', 'run-start', 'runId', id, 'threadId', thread_id,
+      'messageId', message_id, 'agent', agent)
+    FROM started)
+  SELECT verdict.kind, verdict.agent AS chosen_agent, (SELECT agent FROM thread) AS thread_agent,
+    (SELECT id FROM active) AS active_run, started.*,
+    CASE WHEN started.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', started.id) END AS notified
+  FROM verdict LEFT JOIN started ON true`;
+
+/** The first frame of every run, as the statement that starts it writes it. */
+export function runStartFrame(run: RunRow): Frame {
+  return {
+    kind: "run-start",
+    runId: run.id,
+    threadId: run.threadId,
+    messageId: run.messageId,
+    agent: run.agent,
+  };
+}
+
+/** The number of a claimed run's last frame, read in the claiming statement. */
+export const LAST_SEQ = (run: string) =>
+  `(SELECT coalesce(max(seq), 0) FROM prepick_frames WHERE run_id = ${run}) AS last_seq`;
+
 /**
  * The runs and their leases: a run is `ready` until a process claims it (`running` under a lease
  * the process renews), `parked` while it waits on a person, and then ends. A claim is one
  * conditional statement, so exactly one process runs a run at a time.
  */
 export class RunStore {
-  /** @param db The store's database. */
-  constructor(private readonly db: Database) {}
+  /**
+   * @param db The store's database.
+   * @param written Told of the frames this store writes.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly written: FramesWritten,
+  ) {}
 
   /**
-   * Creates the thread if needed and a run on it, in one transaction: `running` under `lease`
-   * when the caller has room to run it now, else `ready` with a notification for any process.
+   * Starts a run in one statement (see `START_SQL`): `running` under `lease` when the caller has
+   * room to run it now, else `ready` with a notification for any process. The run's journal
+   * begins with `persist:run:start` and its stream with `run-start`, written in that statement.
    */
   async start(input: NewRun, lease?: Lease): Promise<StartRunResult> {
-    try {
-      return await this.startOnce(input, lease);
-    } catch (error) {
-      // Two requests raced to start a turn on one thread: the unique index let one through.
-      if ((error as { code?: string }).code !== "23505") throw error;
-      const active = await this.db.query<{ id: string }>(
-        `SELECT id FROM prepick_runs WHERE thread_id = $1 AND ${ACTIVE}`,
-        [input.threadId],
-      );
-      if (active[0]) return { kind: "busy", runId: String(active[0].id) };
-      return this.startOnce(input, lease);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startOnce(input, lease);
+      } catch (error) {
+        if ((error as { code?: string }).code !== "23505" || attempt >= START_ATTEMPTS) throw error;
+      }
     }
   }
 
-  private startOnce(input: NewRun, lease: Lease | undefined): Promise<StartRunResult> {
-    return this.db.transaction(async (tx) => {
-      const threads = await tx.query("SELECT * FROM prepick_threads WHERE id = $1 FOR UPDATE", [
-        input.threadId,
-      ]);
-      const thread = threads[0] ? toThread(threads[0]) : undefined;
-      if (thread && thread.actorId !== input.actorId) return { kind: "not-found" } as const;
-      if (!thread && !input.createThread) return { kind: "not-found" } as const;
-      if (thread && thread.agent !== input.agent)
-        return { kind: "other-agent", agent: thread.agent } as const;
-      if (!thread) {
-        await tx.query("INSERT INTO prepick_threads (id, actor_id, agent) VALUES ($1, $2, $3)", [
-          input.threadId,
-          input.actorId,
-          input.agent,
-        ]);
+  private async startOnce(input: NewRun, lease: Lease | undefined): Promise<StartRunResult> {
+    const rows = await this.db.query(START_SQL, [
+      input.runId,
+      input.threadId,
+      input.actorId,
+      input.agent ?? null,
+      input.defaultAgent,
+      json(input.hostedAgents),
+      input.messageId,
+      json(input.userMessage),
+      lease?.owner ?? null,
+      lease?.leaseMs ?? 0,
+    ]);
+    const row = rows[0] as Row;
+    const agent = String(row.chosen_agent);
+    switch (row.kind) {
+      case "not-found":
+        return { kind: "not-found" };
+      case "not-hosted":
+        return { kind: "not-hosted", agent };
+      case "other-agent":
+        return { kind: "other-agent", agent: String(row.thread_agent) };
+      case "busy":
+        return { kind: "busy", runId: String(row.active_run) };
+      default: {
+        const run = toRun(row);
+        const runStart = runStartFrame(run);
+        this.written(run.id, 1, [runStart]);
+        const checkpoints = [{ position: 0, name: RUN_START, result: { messageId: run.messageId } }];
+        return {
+          kind: "started",
+          run,
+          runStart,
+          ...(lease ? { claimed: { run, checkpoints, lastSeq: 1 } } : {}),
+        };
       }
-      const active = await tx.query<{ id: string }>(
-        `SELECT id FROM prepick_runs WHERE thread_id = $1 AND ${ACTIVE}`,
-        [input.threadId],
-      );
-      if (active[0]) return { kind: "busy", runId: String(active[0].id) } as const;
-      const rows = await tx.query(
-        `WITH started AS (
-           INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message,
-             status, lease_owner, lease_until)
-           VALUES ($1, $2, $3, $4, (SELECT count(*) FROM prepick_runs WHERE thread_id = $2), $5,
-             $6::jsonb, CASE WHEN $7::text IS NULL THEN 'ready' ELSE 'running' END, $7::text,
-             CASE WHEN $7::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$8")} END)
-           RETURNING *)
-         SELECT started.*, CASE WHEN $7::text IS NULL THEN pg_notify('${RUNS_CHANNEL}', $1) END AS notified
-         FROM started`,
-        [
-          input.runId,
-          input.threadId,
-          input.actorId,
-          input.agent,
-          input.messageId,
-          json(input.userMessage),
-          lease?.owner ?? null,
-          lease?.leaseMs ?? 0,
-        ],
-      );
-      const run = toRun(rows[0] as Row);
-      return { kind: "started", run, ...(lease ? { claimed: { run, checkpoints: [] } } : {}) } as const;
-    });
+    }
   }
 
   /** A run by id. */
@@ -196,11 +261,15 @@ export class RunStore {
          UPDATE prepick_runs r SET status = 'running', lease_owner = $1, lease_until = ${LEASE_UNTIL("$2")},
            wake_pending = false, waiting_on = NULL
          FROM next WHERE r.id = next.id RETURNING r.*)
-       SELECT claimed.*, ${journalSql("claimed.id")} AS journal
+       SELECT claimed.*, ${journalSql("claimed.id")} AS journal, ${LAST_SEQ("claimed.id")}
        FROM claimed ORDER BY claimed.ready_at, claimed.id`,
       [lease.owner, lease.leaseMs, limit],
     );
-    return rows.map((row) => ({ run: toRun(row), checkpoints: toJournal(row.journal) }));
+    return rows.map((row) => ({
+      run: toRun(row),
+      checkpoints: toJournal(row.journal),
+      lastSeq: Number(row.last_seq),
+    }));
   }
 
   /**
@@ -209,12 +278,14 @@ export class RunStore {
    */
   async held(runId: string, owner: string): Promise<ClaimedRun | undefined> {
     const rows = await this.db.query(
-      `SELECT r.*, ${journalSql("r.id")} AS journal FROM prepick_runs r
+      `SELECT r.*, ${journalSql("r.id")} AS journal, ${LAST_SEQ("r.id")} FROM prepick_runs r
        WHERE r.id = $1 AND r.status = 'running' AND r.lease_owner = $2`,
       [runId, owner],
     );
     const row = rows[0];
-    return row ? { run: toRun(row), checkpoints: toJournal(row.journal) } : undefined;
+    return row
+      ? { run: toRun(row), checkpoints: toJournal(row.journal), lastSeq: Number(row.last_seq) }
+      : undefined;
   }
 
   /** Extends the leases of the runs `owner` is running; the ones it lost are left alone. */
@@ -289,7 +360,11 @@ export class RunStore {
    */
   async park(runId: string, owner: string, waitingOn: string): Promise<ParkResult> {
     const parked: Frame = { kind: "run-parked", waitingFor: [waitingOn] };
-    const rows = await this.db.query<{ status: RunStatus; cancel_requested: boolean }>(
+    const rows = await this.db.query<{
+      status: RunStatus;
+      cancel_requested: boolean;
+      first_seq: number | null;
+    }>(
       `WITH current AS (
          SELECT id, wake_pending, cancel_requested FROM prepick_runs
          WHERE id = $1 AND status = 'running' AND lease_owner = $2 FOR UPDATE),
@@ -303,11 +378,13 @@ export class RunStore {
          FROM current c WHERE r.id = c.id RETURNING r.status, r.cancel_requested),
        parked AS (SELECT 1 FROM changed WHERE status = 'parked'),
        ${appendFramesSql("$1", "$4", "parked")}
-       SELECT status, cancel_requested, ${notifyFollowers("$1")} AS notified FROM changed`,
-      [runId, owner, waitingOn, json([parked])],
+       SELECT status, cancel_requested, ${notifyFollowers("$1")} FROM changed`,
+      [runId, owner, waitingOn, jsonArrayOnce([parked])],
     );
     const row = rows[0];
     if (!row) return "lost";
+    const first = firstSeqOf(row);
+    if (first !== undefined) this.written(runId, first, [parked]);
     if (row.status === "parked") return "parked";
     return row.cancel_requested ? "cancelled" : "woken";
   }
@@ -336,22 +413,25 @@ export class RunStore {
              lease_owner = NULL, lease_until = NULL, finished_at = now()
            WHERE id = $1 AND status = 'running' AND lease_owner = $5 RETURNING id),
          ${appendFramesSql("$1", "$6", "finished")}
-         SELECT ${notifyFollowers("$1")} AS notified FROM finished`,
-        [...ended, owner, json([finish])],
+         SELECT ${notifyFollowers("$1")} FROM finished`,
+        [...ended, owner, jsonArrayOnce([finish])],
       );
+      const first = firstSeqOf(rows[0]);
+      if (first !== undefined) this.written(runId, first, [finish]);
       return rows.length > 0;
     }
-    return this.db.transaction(async (tx) => {
+    const streamed = await this.db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = $2, error = $3, model_messages = $4::jsonb,
            lease_owner = NULL, lease_until = NULL, finished_at = now()
          WHERE id = $1 AND status = 'running' AND lease_owner = $5 RETURNING id`,
         [...ended, owner],
       );
-      if (rows.length === 0) return false;
-      await this.endPendingCalls(tx, runId, finish);
-      return true;
+      if (rows.length === 0) return undefined;
+      return this.endPendingCalls(tx, runId, finish);
     });
+    if (streamed) this.written(runId, streamed.first, streamed.frames);
+    return streamed !== undefined;
   }
 
   /**
@@ -360,7 +440,7 @@ export class RunStore {
    * instead and its worker ends it at its next checkpoint.
    */
   async cancel(runId: string): Promise<RunStatus | undefined> {
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE prepick_runs SET status = 'cancelled', finished_at = now(), lease_owner = NULL,
            lease_until = NULL, waiting_on = NULL
@@ -368,22 +448,31 @@ export class RunStore {
         [runId],
       );
       if (rows.length > 0) {
-        await this.endPendingCalls(tx, runId, { kind: "run-finish", status: "cancelled" });
-        return "cancelled" as const;
+        const streamed = await this.endPendingCalls(tx, runId, { kind: "run-finish", status: "cancelled" });
+        return { status: "cancelled" as const, streamed };
       }
       const flagged = await tx.query(
         `UPDATE prepick_runs SET cancel_requested = true WHERE id = $1 AND status = 'running' RETURNING id`,
         [runId],
       );
-      return flagged.length > 0 ? ("running" as const) : undefined;
+      return { status: flagged.length > 0 ? ("running" as const) : undefined };
     });
+    if ("streamed" in outcome && outcome.streamed) {
+      this.written(runId, outcome.streamed.first, outcome.streamed.frames);
+    }
+    return outcome.status;
   }
 
   /**
    * Cancels the run's pending calls, and a tool call it was running when cancelled (aborted with
-   * the run), each with a `tool-denied` frame, then streams `last`.
+   * the run), each with a `tool-denied` frame, then streams `last`; returns the frames and the
+   * first one's number, for the caller to hand on once the transaction commits.
    */
-  private async endPendingCalls(tx: Queryable, runId: string, last: Frame): Promise<void> {
+  private async endPendingCalls(
+    tx: Queryable,
+    runId: string,
+    last: Frame,
+  ): Promise<{ first: number; frames: Frame[] }> {
     const cancelled = await tx.query<{ id: string }>(
       `UPDATE prepick_tool_calls SET status = 'cancelled', settled_at = now()
        WHERE run_id = $1 AND status IN ('pending_approval', 'running') RETURNING id`,
@@ -396,9 +485,10 @@ export class RunStore {
       cancelled: true,
     }));
     frames.push(last);
-    await tx.query(`WITH ${appendFramesSql("$1", "$2")} SELECT ${notifyFollowers("$1")} AS notified`, [
+    const rows = await tx.query(`WITH ${appendFramesSql("$1", "$2")} SELECT ${notifyFollowers("$1")}`, [
       runId,
-      json(frames),
+      jsonArrayOnce(frames),
     ]);
+    return { first: firstSeqOf(rows[0]) ?? 0, frames };
   }
 }

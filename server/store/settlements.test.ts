@@ -22,17 +22,15 @@ afterAll(async () => {
 const outcome: ElicitationOutcome = { answers: {}, skipped: true, defaulted: [], summary: "skipped" };
 const lease = { owner: "me", leaseMs: 30_000 };
 
-/** A run waiting on one pending question set, with two checkpoints and one frame recorded. */
+/** A run waiting on one pending question set, with two checkpoints and two frames recorded. */
 async function waitingRun(name: string, status: "parked" | "running" | "ready" = "parked") {
   const runId = await startTestRun(store, name, "ada", "worker");
   const callId = `call-${name}`;
   await store.checkpoints.record(
     runId,
     "worker",
-    [
-      { position: 0, name: "persist:run:start", result: { messageId: `message-${name}` } },
-      { position: 1, name: "intake:ask", result: { asked: true } },
-    ],
+    // The run's start recorded `persist:run:start` and its `run-start` frame.
+    [{ position: 1, name: "intake:ask", result: { asked: true } }],
     {
       newCalls: [
         {
@@ -105,7 +103,7 @@ describe("SettlementStore.settle", () => {
       result: { status: "skipped", output: outcome },
     });
     expect(await names(runId)).toEqual(journal);
-    expect(await kindsOf(runId)).toEqual(["text-delta", "tool-output"]);
+    expect(await kindsOf(runId)).toEqual(["run-start", "text-delta", "tool-output"]);
     expect(await db.query("SELECT lease_owner FROM prepick_runs WHERE id = $1", [runId])).toEqual([
       { lease_owner: "me" },
     ]);
@@ -134,7 +132,7 @@ describe("SettlementStore.settle", () => {
       { lease_owner: "other" },
     ]);
     expect(await names(runId)).toEqual(["persist:run:start", "intake:ask"]);
-    expect(await kindsOf(runId)).toEqual(["text-delta"]);
+    expect(await kindsOf(runId)).toEqual(["run-start", "text-delta"]);
   });
 
   it("leaves a ready run's journal to the loop, which may be anywhere in it", async () => {

@@ -2,8 +2,8 @@ import type { Frame } from "prepick/core";
 import type { Database } from "../database/database";
 import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
-import { appendFramesSql, notifyFollowers } from "./frames";
-import { json } from "./json";
+import { appendFramesSql, type FramesWritten, firstSeqOf, notifyFollowers } from "./frames";
+import { json, jsonArrayOnce } from "./json";
 import { type Row, toJournal, toRun, toToolCall } from "./read-rows";
 import type { ClaimedRun, Lease, OwnedToolCall, ToolCallStatus } from "./rows";
 
@@ -48,8 +48,14 @@ const ATTEMPTS = 3;
  * run woken, together or not at all.
  */
 export class SettlementStore {
-  /** @param db The store's database. */
-  constructor(private readonly db: Database) {}
+  /**
+   * @param db The store's database.
+   * @param written Told of the frames this store writes.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly written: FramesWritten,
+  ) {}
 
   /**
    * Settles a pending row and wakes its run, in one statement. When the run is parked on exactly
@@ -109,8 +115,10 @@ export class SettlementStore {
        ${appendFramesSql("$2", "$7", "signalled")}
        SELECT to_jsonb(settled) AS call, to_jsonb(woken) AS run, woken.signalled, woken.claimed,
          CASE WHEN woken.claimed THEN ${journalSql("woken.id", "signal")} END AS journal,
+         CASE WHEN woken.claimed THEN coalesce((SELECT max(seq) FROM added),
+           (SELECT max(seq) FROM prepick_frames WHERE run_id = $2), 0) END AS last_seq,
          CASE WHEN woken.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', woken.id) END AS woke,
-         ${notifyFollowers("$2")} AS notified
+         ${notifyFollowers("$2")}
        FROM settled LEFT JOIN woken ON woken.id = settled.run_id`,
       [
         settlement.callId,
@@ -119,7 +127,7 @@ export class SettlementStore {
         json(settlement.output),
         settlement.signal.name,
         json(settlement.signal.result),
-        json(settlement.signal.frames),
+        jsonArrayOnce(settlement.signal.frames),
         lease?.owner ?? null,
         lease?.leaseMs ?? 0,
         settlement.edits?.input === undefined ? null : json(settlement.edits.input),
@@ -133,6 +141,8 @@ export class SettlementStore {
       ]);
       return { settled: false, row: current[0] ? toToolCall(current[0]) : undefined };
     }
+    const first = firstSeqOf(row);
+    if (first !== undefined) this.written(settlement.runId, first, settlement.signal.frames);
     const call = toToolCall(row.call as Row);
     const signalled = row.signalled === true;
     if (row.claimed !== true) return { settled: true, row: call, signalled };
@@ -140,7 +150,11 @@ export class SettlementStore {
       settled: true,
       row: call,
       signalled,
-      claimed: { run: toRun(row.run as Row), checkpoints: toJournal(row.journal) },
+      claimed: {
+        run: toRun(row.run as Row),
+        checkpoints: toJournal(row.journal),
+        lastSeq: Number(row.last_seq),
+      },
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { Database } from "../database/database";
 import { ActorLoadStore } from "./actor-load";
 import { CheckpointStore } from "./checkpoints";
-import { FrameStore } from "./frames";
+import { FrameStore, type FramesWritten } from "./frames";
 import { migrate } from "./migrate";
 import { PendingCallStore } from "./pending-calls";
 import { RetentionStore } from "./retention";
@@ -40,18 +40,29 @@ export class Store {
   /** The webhook endpoints and the outbox of events for them. */
   readonly webhooks: WebhookOutboxStore;
 
+  private framesWritten: FramesWritten = () => undefined;
+
   /** @param db The database the store lives in. */
   constructor(readonly db: Database) {
+    const written: FramesWritten = (runId, first, frames) => this.framesWritten(runId, first, frames);
     this.threads = new ThreadStore(db);
-    this.runs = new RunStore(db);
-    this.frames = new FrameStore(db);
-    this.checkpoints = new CheckpointStore(db);
+    this.runs = new RunStore(db, written);
+    this.frames = new FrameStore(db, written);
+    this.checkpoints = new CheckpointStore(db, written);
     this.toolCalls = new ToolCallStore(db);
-    this.settlements = new SettlementStore(db);
+    this.settlements = new SettlementStore(db, written);
     this.pendingCalls = new PendingCallStore(db);
     this.actorLoad = new ActorLoadStore(db);
     this.retention = new RetentionStore(db);
     this.webhooks = new WebhookOutboxStore(db);
+  }
+
+  /**
+   * Hands every batch of frames this store writes, once committed, to `listener` (the live
+   * streams, which then need not read back what this process just wrote). One listener.
+   */
+  onFramesWritten(listener: FramesWritten): void {
+    this.framesWritten = listener;
   }
 
   /** Brings the schema up to date. */

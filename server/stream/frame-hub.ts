@@ -1,11 +1,10 @@
-import { FRAMES_CHANNEL } from "../store/channels";
 import type { Store } from "../store/store";
 
 /**
- * Wakes stream followers when a run gets new frames: every statement that writes frames sends
- * a NOTIFY with it, heard by this process and every other sharing the database alike. Followers
- * also poll, so a lost notification only delays them. On another channel it wakes the followers
- * of another key: on `INBOX_CHANNEL`, the inbox feeds of an actor.
+ * Wakes the followers of a key when a NOTIFY on its channel names it, heard by this process and
+ * every other sharing the database alike: on `INBOX_CHANNEL`, the inbox feeds of an actor.
+ * Followers also poll, so a lost notification only delays them. (A run's stream has its own, in
+ * `RunFeeds`, which also carries the frames this process writes.)
  */
 export class FrameHub {
   private readonly waiters = new Map<string, Set<() => void>>();
@@ -13,11 +12,11 @@ export class FrameHub {
 
   /**
    * @param store The store whose notifications are followed.
-   * @param channel The NOTIFY channel; its payload is the key woken (a run id by default).
+   * @param channel The NOTIFY channel; its payload is the key woken.
    */
   constructor(
     private readonly store: Store,
-    private readonly channel: string = FRAMES_CHANNEL,
+    private readonly channel: string,
   ) {}
 
   /** Starts listening. */
@@ -28,32 +27,32 @@ export class FrameHub {
   /** Stops listening and releases every waiter. */
   async stop(): Promise<void> {
     await this.unlisten?.().catch(() => undefined);
-    for (const runId of [...this.waiters.keys()]) this.wake(runId);
+    for (const key of [...this.waiters.keys()]) this.wake(key);
   }
 
-  /** Wakes the followers of a run. */
-  wake(runId: string): void {
-    const set = this.waiters.get(runId);
+  /** Wakes the followers of a key. */
+  wake(key: string): void {
+    const set = this.waiters.get(key);
     if (!set) return;
-    this.waiters.delete(runId);
+    this.waiters.delete(key);
     for (const resolve of set) resolve();
   }
 
-  /** Resolves when the run may have new frames, after `ms` at the latest, or when aborted. */
-  wait(runId: string, ms: number, signal?: AbortSignal): Promise<void> {
+  /** Resolves when the key may have news, after `ms` at the latest, or when aborted. */
+  wait(key: string, ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      let set = this.waiters.get(runId);
+      let set = this.waiters.get(key);
       if (!set) {
         set = new Set();
-        this.waiters.set(runId, set);
+        this.waiters.set(key, set);
       }
       const done = () => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", done);
-        const waiting = this.waiters.get(runId);
+        const waiting = this.waiters.get(key);
         waiting?.delete(done);
-        // A server follows many runs over its life; keep only the ones someone still waits on.
-        if (waiting?.size === 0) this.waiters.delete(runId);
+        // A server follows many keys over its life; keep only the ones someone still waits on.
+        if (waiting?.size === 0) this.waiters.delete(key);
         resolve();
       };
       const timer = setTimeout(done, ms);

@@ -14,9 +14,10 @@ export async function startTestRun(
   const started = await store.runs.start(
     {
       threadId: `thread-${name}`,
-      createThread: true,
       actorId,
       agent: "agent",
+      defaultAgent: "agent",
+      hostedAgents: ["agent"],
       runId: `run-${name}`,
       messageId: `message-${name}`,
       userMessage: { id: `message-${name}`, role: "user", parts: [{ type: "text", text: name }] },

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import type { SendDecision } from "@/hooks/approval-store";
 import type { ApprovalState } from "@/hooks/transcript-types";
 import { ToolCallError } from "@/lib/prepick/transport";
@@ -152,8 +152,12 @@ export const FocusedOnArrival: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole("button", { name: "Approve" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
-    const decision = await canvas.findByText("You approved this call.");
-    await expect(decision).toHaveFocus();
+    // Decided, the card takes the focus back, named for the decision and described by its line.
+    const decided = await canvas.findByRole("region", { name: /purge_cache approved/ });
+    await waitFor(() => expect(decided).toHaveFocus());
+    await expect(decided).toHaveAccessibleDescription(
+      /Purges one of the site's caches.*You approved this call\./,
+    );
   },
 };
 

@@ -46,6 +46,11 @@ describe("ChatApproval", () => {
     expect(send).toHaveBeenCalledWith(true, undefined);
     expect(await screen.findByText("You approved this call.")).toBeTruthy();
     expect(stateOf()).toBe("approved");
+    // The buttons are gone: the card has the focus, named and described by the decision.
+    const decided = screen.getByRole("region", { name: /purge_cache approved/ });
+    expect(document.activeElement).toBe(decided);
+    const describedBy = decided.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(describedBy)?.textContent).toBe("You approved this call.");
   });
 
   it("rejects with the typed reason, or with none when the field is blank", async () => {

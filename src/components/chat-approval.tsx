@@ -125,7 +125,6 @@ function ChatApproval({
   const form = block.form;
   const formBusy = useFormBusy(form);
   const cardRef = React.useRef<HTMLDivElement>(null);
-  const decisionRef = React.useRef<HTMLParagraphElement>(null);
   const status = approvalStatus(state);
   const [reason, setReason] = React.useState("");
   const reasonId = React.useId();
@@ -136,6 +135,11 @@ function ChatApproval({
   const changes = decided && state.approved && form && edits ? { form, edits } : undefined;
   const rest = changes ? restOf(block.input, form) : decided ? block.input : restOf(block.input, form);
   const descriptionId = React.useId();
+  const decisionId = React.useId();
+  const describedBy =
+    [block.description !== undefined ? descriptionId : "", decided ? decisionId : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
 
   const mounted = React.useRef(false);
   React.useEffect(() => {
@@ -144,13 +148,14 @@ function ChatApproval({
     if (autoFocus && !decided) cardRef.current?.focus({ preventScroll: true });
   }, [autoFocus, decided]);
 
-  // Once decided the buttons are gone: unless the person moved on, the focus lands on the outcome.
+  // Once decided the buttons are gone: unless the person moved on, the focus goes back to the card,
+  // now named for the decision and described by its line ("You approved this call.").
   const wasDecided = React.useRef(decided);
   React.useEffect(() => {
     if (decided && !wasDecided.current) {
       const active = document.activeElement;
       const lost = active === null || active === document.body || cardRef.current?.contains(active);
-      if (lost) decisionRef.current?.focus({ preventScroll: true });
+      if (lost) cardRef.current?.focus({ preventScroll: true });
     }
     wasDecided.current = decided;
   }, [decided]);
@@ -168,7 +173,7 @@ function ChatApproval({
       data-slot="chat-approval"
       data-state={status}
       aria-labelledby={titleId}
-      aria-describedby={block.description !== undefined ? descriptionId : undefined}
+      aria-describedby={describedBy}
       className={cn(
         "w-full min-w-0 gap-3 rounded-lg p-4 text-sm wrap-anywhere data-[state=failed]:border-destructive/40",
         "focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
@@ -204,12 +209,7 @@ function ChatApproval({
       {rest !== undefined ? <ChatToolCallSection label={toolCall.input} value={formatInput(rest)} /> : null}
       {decided ? (
         <>
-          <p
-            ref={decisionRef}
-            tabIndex={-1}
-            data-slot="chat-approval-decision"
-            className="rounded-sm text-muted-foreground"
-          >
+          <p id={decisionId} data-slot="chat-approval-decision" className="rounded-sm text-muted-foreground">
             {state.approved
               ? changes && changes.edits.edited.length > 0
                 ? approval.approvedWithEdits

@@ -92,7 +92,7 @@ export const Pending: Story = {
   args: { options: local(refactorerRequest) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("status")).toHaveTextContent("Question 1 of 3");
+    await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 1 of 3");
     await expect(canvas.getByRole("radio", { name: "The whole module" })).toBeChecked();
     await expect(canvas.getByText("⏎")).toBeVisible();
   },
@@ -115,10 +115,11 @@ export const OneAtATime: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "Next" }));
-    await expect(canvas.getByRole("status")).toHaveTextContent("Question 2 of 3");
-    await expect(canvas.getByRole("checkbox", { name: "Unit" })).toHaveFocus();
+    await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 2 of 3");
+    // The new question takes the focus on its group, so a screen reader says its prompt first.
+    await expect(canvas.getByRole("group", { name: "Which tests should I touch?" })).toHaveFocus();
     await userEvent.click(canvas.getByRole("button", { name: "Back" }));
-    await expect(canvas.getByRole("status")).toHaveTextContent("Question 1 of 3");
+    await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 1 of 3");
   },
 };
 
@@ -367,7 +368,7 @@ export const HotkeySelect: Story = {
   args: { options: local(refactorerRequest), autoFocus: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("radio", { name: "The whole module" })).toHaveFocus();
+    await expect(canvas.getByRole("group", { name: "How much should I cover?" })).toHaveFocus();
     await userEvent.keyboard("a");
     await expect(canvas.getByRole("radio", { name: "This file" })).toBeChecked();
     await expect(canvas.getByRole("radio", { name: "The whole module" })).not.toBeChecked();
@@ -387,9 +388,9 @@ export const EnterThroughToSubmit: Story = {
     const canvas = within(canvasElement);
     await userEvent.keyboard("c");
     await userEvent.keyboard("{Enter}");
-    await expect(canvas.getByRole("status")).toHaveTextContent("Question 2 of 3");
+    await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 2 of 3");
     await userEvent.keyboard("{Enter}");
-    await expect(canvas.getByRole("status")).toHaveTextContent("Question 3 of 3");
+    await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 3 of 3");
     await userEvent.keyboard("{Enter}");
     await expect(await canvas.findByText("Answered")).toBeVisible();
     await expect(sentAnswers).toHaveBeenCalledTimes(1);
@@ -423,10 +424,12 @@ export const OutOfRangeNumberBlocksSubmit: Story = {
     await userEvent.type(seats, "12{Enter}");
     await expect(canvas.getByRole("alert")).toHaveTextContent("Enter a number from 1 to 9.");
     await expect(seats).toHaveFocus();
-    await expect(canvas.getByRole("status")).toHaveTextContent("Question 1 of 3");
+    await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 1 of 3");
     await userEvent.clear(seats);
     await userEvent.type(seats, "3{Enter}");
-    await waitFor(() => expect(canvas.getByRole("status")).toHaveTextContent("Question 2 of 3"));
+    await waitFor(() =>
+      expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 2 of 3"),
+    );
     await expect(sentAnswers).not.toHaveBeenCalled();
   },
 };

@@ -56,8 +56,19 @@ describe("ChatElicitation, one question at a time", () => {
     const { block } = recordingBlock({ request: refactorerRequest });
     render(<ChatElicitation block={block} />);
     expect(screen.getByText(/Three questions before I start/)).toBeTruthy();
-    expect(screen.getByRole("status").textContent).toBe("Question 1 of 3");
+    const progress = screen.getByRole("progressbar", { name: "Question 1 of 3" });
+    expect(progress.getAttribute("aria-valuetext")).toBe("Question 1 of 3");
+    expect([progress.getAttribute("aria-valuenow"), progress.getAttribute("aria-valuemax")]).toEqual([
+      "1",
+      "3",
+    ]);
     const group = screen.getByRole("group", { name: "How much should I cover?" });
+    // The first question is described by the preamble and the progress, so both are heard with it.
+    const describedBy = (group.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      refactorerRequest.preamble,
+      "Question 1 of 3",
+    ]);
     const module = within(group).getByRole("radio", { name: "The whole module" });
     expect(module.getAttribute("aria-checked")).toBe("true");
     expect(module.getAttribute("aria-keyshortcuts")).toBe("b");
@@ -78,24 +89,30 @@ describe("ChatElicitation, one question at a time", () => {
     const user = userEvent.setup();
     const { block, sent } = recordingBlock({ request: refactorerRequest });
     render(<ChatElicitation block={block} autoFocus />);
-    expect(document.activeElement?.getAttribute("aria-checked")).toBe("true");
+    // Each question takes the focus on its group, so its prompt is read before any option.
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: "How much should I cover?" }));
     await user.keyboard("a");
     expect(screen.getByRole("radio", { name: "This file" }).getAttribute("aria-checked")).toBe("true");
     expect(document.activeElement).toBe(screen.getByRole("radio", { name: "This file" }));
     await user.keyboard("{Enter}");
-    expect(screen.getByRole("status").textContent).toBe("Question 2 of 3");
-    expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: "Unit" }));
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 2 of 3");
+    const tests = screen.getByRole("group", { name: "Which tests should I touch?" });
+    expect(document.activeElement).toBe(tests);
+    // Described by its progress alone: the preamble goes with the first question.
+    expect(document.getElementById(tests.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Question 2 of 3",
+    );
     await user.keyboard("{Enter}");
-    expect(screen.getByRole("status").textContent).toBe("Question 3 of 3");
-    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Keep it unchanged" }));
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 3 of 3");
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: /public API/ }));
     await user.keyboard("{Enter}");
     expect(sent.answers).toEqual([{ scope: ["file"] }]);
     const settled = await screen.findByText("Answered");
     expect(settled).toBeTruthy();
     expect(screen.queryByRole("form")).toBeNull();
-    // The form is gone: the focus stays at this block, on the card that now shows the outcome.
-    expect(document.activeElement).toBe(document.querySelector("[data-slot=chat-elicitation]"));
-    expect(document.activeElement?.querySelector("[data-slot=elicitation-settled]")).not.toBeNull();
+    // The form is gone: the focus stays at this block, on the outcome, a group named "Answered".
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: "Answered" }));
+    expect(document.activeElement?.getAttribute("data-slot")).toBe("elicitation-settled");
   });
 
   it("toggles checkboxes by hotkey and moves between them with the arrows", async () => {
@@ -114,6 +131,23 @@ describe("ChatElicitation, one question at a time", () => {
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement).toBe(unit);
     expect(block.getSnapshot().questions[1]?.value).toEqual(["e2e"]);
+  });
+
+  it("moves from a question's group with the arrows as from its pick: a radio is picked, a checkbox only focused", async () => {
+    const user = userEvent.setup();
+    const { block } = recordingBlock({ request: refactorerRequest });
+    render(<ChatElicitation block={block} autoFocus />);
+    await user.keyboard("{ArrowUp}");
+    const file = screen.getByRole("radio", { name: "This file" });
+    expect(document.activeElement).toBe(file);
+    expect(file.getAttribute("aria-checked")).toBe("true");
+    await user.keyboard("{Enter}");
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: "Which tests should I touch?" }));
+    await user.keyboard("{ArrowDown}");
+    const e2e = screen.getByRole("checkbox", { name: "End to end" });
+    expect(document.activeElement).toBe(e2e);
+    expect(e2e.getAttribute("aria-checked")).toBe("false");
+    expect(block.getSnapshot().questions[1]?.value).toEqual(["unit"]);
   });
 
   it("skips the whole set on s, and shows the skipped outcome with every pick marked", async () => {
@@ -142,7 +176,7 @@ describe("ChatElicitation, one question at a time", () => {
     expect(screen.queryByRole("group", { name: /You changed some answers/ })).toBeNull();
     const file = screen.getByRole("radio", { name: "This file" });
     expect(file.getAttribute("aria-checked")).toBe("true");
-    expect(document.activeElement).toBe(file);
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: "How much should I cover?" }));
 
     await user.keyboard("s");
     await user.keyboard("s");
@@ -180,9 +214,9 @@ describe("ChatElicitation, one question at a time", () => {
     await act(async () => {
       email.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, isComposing: true }));
     });
-    expect(screen.getByRole("status").textContent).toBe("Question 2 of 3");
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 2 of 3");
     await user.keyboard("{Enter}");
-    expect(screen.getByRole("status").textContent).toBe("Question 3 of 3");
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 3 of 3");
   });
 
   it("refuses an out-of-range number: the error is announced, linked and focused, and nothing is sent", async () => {
@@ -202,7 +236,7 @@ describe("ChatElicitation, one question at a time", () => {
     expect(seats.getAttribute("aria-invalid")).toBe("true");
     expect(seats.getAttribute("aria-describedby")).toContain(alert.id);
     expect(document.activeElement).toBe(seats);
-    expect(screen.getByRole("status").textContent).toBe("Question 1 of 3");
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 1 of 3");
     expect(sent.answers).toEqual([]);
     await user.clear(seats);
     await user.type(seats, "4");

@@ -43,10 +43,13 @@ function ChatElicitation({
   const cardRef = React.useRef<HTMLDivElement>(null);
   const previousPhase = React.useRef(phase);
   React.useEffect(() => {
-    // The form the focus was in is gone; unless the person moved on, keep them at this block.
+    // The form the focus was in is gone; unless the person moved on, keep them at this block, on
+    // the outcome (a group named "Answered" or "Skipped…") where there is one.
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (previousPhase.current === "pending" && phase !== "pending" && lost) {
-      cardRef.current?.focus({ preventScroll: true });
+      const card = cardRef.current;
+      const outcome = card?.querySelector<HTMLElement>("[data-slot=elicitation-settled]");
+      (outcome ?? card)?.focus({ preventScroll: true });
     }
     previousPhase.current = phase;
   }, [phase]);

@@ -255,7 +255,7 @@ function ApprovalThenSend() {
 }
 
 /**
- * After an approval the next message and its reply land in view: the decision line takes the
+ * After an approval the next message and its reply land in view: the decided card takes the
  * focus without scrolling, so the conversation goes on following, and a sent message starts its
  * turn in view whatever the reader did before.
  */
@@ -266,15 +266,19 @@ async function playApprovalThenSend(canvasElement: HTMLElement) {
   await waitFor(() => expect(inView(approve, viewport)).toBe(true));
   approve.focus({ preventScroll: true });
   await userEvent.keyboard("{Enter}");
-  const decision = await canvas.findByText("You approved this call.");
-  await waitFor(() => expect(decision).toHaveFocus());
-  await canvas.findByText(/purge_cache returned/);
+  const decided = await canvas.findByRole("region", { name: /purge_cache approved/ });
+  await waitFor(() => expect(decided).toHaveFocus());
+  // The transcript's own reply (a screen reader's copy of it is said outside the conversation).
+  const conversation = within(viewport);
+  await conversation.findByText(/purge_cache returned/);
   // Following survived the focus move: the reply is in view.
   await waitFor(() => expect(distanceFromBottom(viewport)).toBeLessThanOrEqual(1));
 
   await userEvent.click(canvas.getByRole("button", { name: "Send a message" }));
-  const sent = (await canvas.findByText("Now check that the api is healthy.")).closest("[data-slot=bubble]");
-  const reply = await canvas.findByText(/read_status returned/);
+  const sent = (await conversation.findByText("Now check that the api is healthy.")).closest(
+    "[data-slot=bubble]",
+  );
+  const reply = await conversation.findByText(/read_status returned/);
   await waitFor(() => expect(inView(sent as Element, viewport)).toBe(true));
   await waitFor(() => expect(inView(reply, viewport)).toBe(true));
 }
@@ -313,7 +317,8 @@ export const SendAfterReadingUp: Story = {
       "[data-slot=bubble]",
     );
     await waitFor(() => expect(inView(sent as Element, viewport)).toBe(true));
-    await waitFor(() => expect(inView(canvas.getByText(/read_status returned/), viewport)).toBe(true));
+    const reply = () => within(viewport).getByText(/read_status returned/);
+    await waitFor(() => expect(inView(reply(), viewport)).toBe(true));
   },
 };
 

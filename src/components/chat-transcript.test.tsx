@@ -28,16 +28,42 @@ beforeAll(() => {
 afterEach(cleanup);
 
 describe("ChatTranscript", () => {
-  it("is a named, focusable region holding a log that announces added messages, with an empty state", () => {
+  it("is a named, focusable region holding a log that does not speak, with an empty state", () => {
     render(<ChatTranscript messages={[]} />);
     const region = screen.getByRole("region", { name: "Conversation" });
     expect(region.tabIndex).toBe(0);
     const log = within(region).getByRole("log");
-    expect(log.getAttribute("aria-relevant")).toBe("additions");
+    // What is added to it holds forms and buttons: the announcer beside it says the replies.
+    expect(log.getAttribute("aria-live")).toBe("off");
     expect(log.textContent).toContain("No messages yet");
     cleanup();
     render(<ChatTranscript messages={[]} empty={<p>Ask me anything</p>} label="Chat" />);
     expect(screen.getByRole("region", { name: "Chat" }).textContent).toBe("Ask me anything");
+  });
+
+  it("says each new reply of the agent once, complete, outside the log, and never a question set", () => {
+    const asked = [userMessage("u1", "Refactor the lexer")];
+    const { rerender } = render(<ChatTranscript messages={asked} />);
+    const announcer = document.querySelector("[data-slot=chat-transcript-announcer]") as HTMLElement;
+    expect([announcer.getAttribute("role"), announcer.getAttribute("aria-live")]).toEqual(["log", "polite"]);
+    expect(screen.getByRole("region", { name: "Conversation" }).contains(announcer)).toBe(false);
+    const parked = transcriptMessage("a1", "assistant", [refactorerElicitation("a1")]);
+    rerender(<ChatTranscript messages={[...asked, parked]} />);
+    expect(announcer.textContent).toBe("");
+    const streaming = transcriptMessage("a1", "assistant", [
+      refactorerElicitation("a1"),
+      textBlock("a1", "Reading", true, 1),
+    ]);
+    rerender(<ChatTranscript messages={[...asked, streaming]} />);
+    expect(announcer.textContent).toBe("");
+    const done = transcriptMessage("a1", "assistant", [
+      refactorerElicitation("a1"),
+      textBlock("a1", "Reading the **lexer** now.", false, 1),
+    ]);
+    rerender(<ChatTranscript messages={[...asked, done]} />);
+    expect([...announcer.querySelectorAll("p")].map((line) => line.textContent)).toEqual([
+      "Reading the lexer now.",
+    ]);
   });
 
   it("renders each message by role, and every kind of block in order", () => {

@@ -15,6 +15,7 @@ import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { TranscriptMessage } from "@/hooks/transcript-types";
 import { cn } from "@/lib/utils";
 import { type ChatBlockRenderer, ChatMessage } from "./chat-message";
+import { ChatTranscriptAnnouncer } from "./chat-transcript-announcer";
 
 /**
  * Focus that was on "Show earlier messages" goes to the conversation when the button leaves (no
@@ -45,7 +46,9 @@ function useFocusAfterOlder(viewportRef: React.RefObject<HTMLDivElement | null>,
  * use the keyboard to read; a message the person sends starts a new turn near the top of the view
  * with the reply growing under it; "Jump to latest" brings a reader who left back and follows
  * again. Given `hasOlder` and `onLoadOlder`, "Show earlier messages" above the first message
- * loads the ones before it, and the scroller keeps the reader's place as they come in.
+ * loads the ones before it, and the scroller keeps the reader's place as they come in. A screen
+ * reader hears each of the agent's replies once, when it is complete; the question sets and
+ * approvals in it are not read out as they are added (they take the focus where the block asks).
  */
 function ChatTranscript({
   messages,
@@ -114,7 +117,9 @@ function ChatTranscript({
                 </MarkerContent>
               </Marker>
             ) : null}
-            <MessageScrollerContent className="mx-auto w-full max-w-3xl gap-6 px-4 py-6">
+            {/* A log that does not speak: the announcer says each reply once, complete, and the
+                question sets and approvals added here are met by the focus they take. */}
+            <MessageScrollerContent aria-live="off" className="mx-auto w-full max-w-3xl gap-6 px-4 py-6">
               {messages.length === 0 ? (
                 <MessageScrollerItem>
                   {empty ?? (
@@ -146,6 +151,7 @@ function ChatTranscript({
           </MessageScrollerButton>
         </MessageScroller>
       </MessageScrollerProvider>
+      <ChatTranscriptAnnouncer messages={messages} />
     </div>
   );
 }

@@ -51,6 +51,21 @@ export interface ElicitationContextValue {
   cancelSkip: () => void;
   /** Sends whichever request failed again. */
   retry: () => Promise<void>;
+  /**
+   * The ids of the set's own lines a question is described by, once they are shown: the preamble
+   * (read with the first question) and the progress (read with the question it counts).
+   */
+  lead: ElicitationLead;
+  /** Marks one of those lines as shown, from its part's effect; returns the undo. */
+  showLead: (part: keyof ElicitationLead) => () => void;
+}
+
+/** The ids of the preamble and the progress line while they are shown. */
+export interface ElicitationLead {
+  /** The preamble's id. */
+  preamble?: string;
+  /** The progress line's text's id. */
+  progress?: string;
 }
 
 /** What the parts of one question share. */
@@ -69,7 +84,7 @@ export interface ElicitationQuestionContextValue {
   disabled: boolean;
   /** Element ids inside the question, for label and description wiring. */
   ids: { legend: string; description: string; error: string; control: string; count: string };
-  /** The ids of the description, the character count and the error shown now, for `aria-describedby`. */
+  /** The ids of what describes the question now (the set's preamble and progress, its help, the character count, the error), for `aria-describedby`. */
   describedBy: string | undefined;
 }
 

@@ -31,6 +31,17 @@ describe("resolveElicitationKey", () => {
     expect(resolveElicitationKey({ key: "z" }, choice)).toEqual({ type: "none" });
   });
 
+  it("moves from a question's own group to its options with the arrows, mirrored right to left", () => {
+    expect(resolveElicitationKey({ key: "ArrowDown" }, on("question"))).toEqual({ type: "move", to: "next" });
+    expect(resolveElicitationKey({ key: "Home" }, on("question"))).toEqual({ type: "move", to: "first" });
+    expect(resolveElicitationKey({ key: "ArrowLeft" }, on("question", { direction: "rtl" }))).toEqual({
+      type: "move",
+      to: "next",
+    });
+    expect(resolveElicitationKey({ key: "a" }, on("question"))).toEqual({ type: "pick", hotkey: "a" });
+    expect(resolveElicitationKey({ key: "Enter" }, on("question"))).toEqual({ type: "next" });
+  });
+
   it("skips the whole set on s", () => {
     expect(resolveElicitationKey({ key: "s" }, choice)).toEqual({ type: "skip" });
     expect(resolveElicitationKey({ key: "s" }, on("other", { hotkeys: [] }))).toEqual({ type: "skip" });

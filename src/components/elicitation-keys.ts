@@ -14,6 +14,11 @@ export type ElicitationKeyTarget =
   | "checkbox"
   /** A button: Enter and Space press it. */
   | "button"
+  /**
+   * The question's own group, which takes the focus as the question is shown: arrows move to an
+   * option (from the picked one), letters pick, Enter confirms.
+   */
+  | "question"
   /** Anything else inside the form (the form itself, a legend, a fieldset). */
   | "other";
 
@@ -104,7 +109,8 @@ function confirm(event: ElicitationKeyEvent, context: ElicitationKeyContext): El
 /**
  * Maps a key press inside an elicitation form to what it means: a hotkey picks an option, Enter
  * confirms (the next question, or the submit on the last), `s` skips the set, arrows move between
- * checkbox options (the horizontal ones mirrored right to left). Keys mean nothing during IME composition, on key repeat, with Ctrl/⌘/Alt held
+ * checkbox options and from a question's group to its options (the horizontal ones mirrored right
+ * to left). Keys mean nothing during IME composition, on key repeat, with Ctrl/⌘/Alt held
  * (browser shortcuts stay the browser's), and, for letters, while the person types in a field.
  */
 export function resolveElicitationKey(
@@ -115,7 +121,9 @@ export function resolveElicitationKey(
   if (event.key === "Enter") return confirm(event, context);
   if (event.altKey || event.ctrlKey || event.metaKey) return NONE;
   const move = (context.direction === "rtl" ? RTL_MOVES : MOVES)[event.key];
-  if (move !== undefined) return context.target === "checkbox" ? { type: "move", to: move } : NONE;
+  if (move !== undefined) {
+    return context.target === "checkbox" || context.target === "question" ? { type: "move", to: move } : NONE;
+  }
   if (TYPING_TARGETS.has(context.target) || [...event.key].length !== 1) return NONE;
   const key = event.key.toLowerCase();
   if (key === SKIP_HOTKEY) return { type: "skip" };

@@ -230,8 +230,8 @@ describe("the form's states", () => {
     render(<ChatElicitation block={block} />);
     expect(screen.queryByRole("radiogroup", { name: "How much should I cover?" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Back" }));
-    expect(screen.getByRole("status").textContent).toBe("Question 2 of 3");
-    expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: "Unit" }));
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 2 of 3");
+    expect(document.activeElement).toBe(screen.getByRole("group", { name: "Which tests should I touch?" }));
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(screen.queryByRole("button", { name: "Back" })).toBeNull();
   });
@@ -296,11 +296,15 @@ describe("refusals and failures", () => {
       },
     });
     render(<ChatElicitation block={block} autoFocus />);
-    expect(screen.getByRole("status").textContent).toBe("Question 3 of 3");
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 3 of 3");
     await user.keyboard("{Enter}");
-    expect(screen.getByRole("status").textContent).toBe("Question 1 of 3");
-    expect(screen.getByRole("alert").textContent).toBe("Choose one of the options.");
-    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "The whole module" }));
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Question 1 of 3");
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe("Choose one of the options.");
+    // The question's group takes the focus, described by the error: the prompt and why, together.
+    const group = screen.getByRole("group", { name: "How much should I cover?" });
+    expect(document.activeElement).toBe(group);
+    expect(group.getAttribute("aria-describedby")?.split(" ")).toContain(alert.id);
     expect(screen.getByRole("radiogroup").getAttribute("aria-invalid")).toBe("true");
   });
 

@@ -44,7 +44,8 @@ function ElicitationQuestion({
   const baseId = `${root.baseId}-${state.index}`;
   const revealed = left || state.attempted || showsErrorAtOnce(question);
   const error = revealed ? state.error : undefined;
-  const current = root.layout === "all-at-once" || state.index === root.index;
+  const { lead, layout } = root;
+  const current = layout === "all-at-once" || state.index === root.index;
   // A typed field carries the prompt and the help itself; a group around it would say them twice.
   const type = question.input?.type;
   const grouped =
@@ -58,7 +59,12 @@ function ElicitationQuestion({
       control: `${baseId}-control`,
       count: `${baseId}-count`,
     };
+    // The set's own lines come first: the preamble with the first question, the progress with the
+    // question it counts (one at a time), or the count with the first (all at once).
+    const first = state.index === 0;
     const describedBy = [
+      first ? lead.preamble : undefined,
+      layout === "one-at-a-time" || first ? lead.progress : undefined,
       state.description !== undefined ? ids.description : undefined,
       state.characters !== undefined ? ids.count : undefined,
       error !== undefined ? ids.error : undefined,
@@ -73,7 +79,7 @@ function ElicitationQuestion({
       ids,
       describedBy: describedBy.length > 0 ? describedBy.join(" ") : undefined,
     };
-  }, [state, question, choices, messages, error, root.busy, baseId]);
+  }, [state, question, choices, messages, error, root.busy, lead, layout, baseId]);
 
   return (
     <ElicitationQuestionProvider value={context}>
@@ -85,6 +91,8 @@ function ElicitationQuestion({
         hidden={!current}
         disabled={root.busy}
         role={grouped ? undefined : "none"}
+        // A group takes the focus itself as it is shown (its prompt is heard before any option).
+        tabIndex={grouped ? -1 : undefined}
         aria-describedby={grouped ? context.describedBy : undefined}
         className={cn("flex min-w-0 flex-col gap-3", className)}
         onBlur={(event) => {

@@ -12,6 +12,7 @@ import { elicitationChoices } from "./elicitation-choices";
 import {
   type ElicitationContextValue,
   type ElicitationLayout,
+  type ElicitationLead,
   ElicitationProvider,
 } from "./elicitation-context";
 import { type ElicitationKeyAction, elicitationKeyTarget, resolveElicitationKey } from "./elicitation-keys";
@@ -32,22 +33,58 @@ function controlsOf(question: Element, role?: string): HTMLElement[] {
   );
 }
 
-/** Focuses a question's first invalid control, else its picked option, else its first control. */
-function focusQuestion(question: Element, invalid: boolean) {
+/** Whether the question is a group (options, a boolean) rather than one typed field. */
+function isGroup(question: Element): boolean {
+  return question.getAttribute("role") !== "none";
+}
+
+/**
+ * Focuses a question as it is shown: a group itself, so a screen reader says its prompt (and the
+ * lines that describe it) before any option; a typed field, named by the prompt, directly. A
+ * refused question focuses its first invalid control instead, whose error is read with it.
+ */
+function focusQuestion(question: HTMLElement, invalid: boolean) {
   const controls = controlsOf(question);
   const target =
     (invalid ? controls.find((control) => control.getAttribute("aria-invalid") === "true") : undefined) ??
-    controls.find((control) => control.dataset.state === "checked") ??
-    controls[0];
+    (isGroup(question) ? question : controls[0]);
   target?.focus({ preventScroll: true });
 }
 
-function moveFocus(question: Element, from: EventTarget, to: "previous" | "next" | "first" | "last") {
-  const controls = controlsOf(question, "checkbox");
-  const at = controls.indexOf(from as HTMLElement);
+/**
+ * Moves the focus between a question's options: between checkboxes (a radio group moves on its
+ * own), and from the question's group itself, as if from its picked option, so the arrows do
+ * what they would have done had the focus been on the pick. A radio reached from the group is
+ * picked, as the radio group picks the one its arrows reach.
+ */
+function moveFocus(
+  question: HTMLElement,
+  from: EventTarget,
+  to: "previous" | "next" | "first" | "last",
+  state: ElicitationQuestionState | undefined,
+) {
+  const fromGroup = from === question;
+  const controls = controlsOf(question).filter((control) => {
+    const role = control.getAttribute("role");
+    return role === "checkbox" || (fromGroup && role === "radio");
+  });
+  const at = fromGroup
+    ? controls.findIndex((control) => control.dataset.state === "checked")
+    : controls.indexOf(from as HTMLElement);
   const last = controls.length - 1;
-  const index = { first: 0, last, previous: at <= 0 ? last : at - 1, next: at >= last ? 0 : at + 1 }[to];
-  controls[index]?.focus({ preventScroll: true });
+  const index = {
+    first: 0,
+    last,
+    previous: at <= 0 ? last : at - 1,
+    next: at < 0 || at >= last ? 0 : at + 1,
+  }[to];
+  const control = controls[index];
+  if (!control) return;
+  const value = control.dataset.value;
+  if (fromGroup && control.getAttribute("role") === "radio" && state && value !== undefined) {
+    state.setValue(value);
+  }
+  control.focus({ preventScroll: true });
 }
 
 /**
@@ -174,6 +211,20 @@ function ElicitationRoot({
     if (target) focus(target);
   }, [attempt, index, asked, focus]);
 
+  // How many of each describing line are shown (a part counts itself in while it is mounted).
+  const [shown, setShown] = React.useState({ preamble: 0, progress: 0 });
+  const showLead = React.useCallback((part: keyof ElicitationLead) => {
+    setShown((counts) => ({ ...counts, [part]: counts[part] + 1 }));
+    return () => setShown((counts) => ({ ...counts, [part]: counts[part] - 1 }));
+  }, []);
+  const lead = React.useMemo<ElicitationLead>(
+    () => ({
+      preamble: shown.preamble > 0 ? `${baseId}-preamble` : undefined,
+      progress: shown.progress > 0 ? `${baseId}-progress` : undefined,
+    }),
+    [shown, baseId],
+  );
+
   const context = React.useMemo<ElicitationContextValue>(
     () => ({
       block,
@@ -193,8 +244,10 @@ function ElicitationRoot({
       skipAll: () => block.skip(),
       cancelSkip: () => block.cancelSkip(),
       retry: () => block.retry(),
+      lead,
+      showLead,
     }),
-    [block, layout, index, answer, skip, busy, checking, baseId, dir],
+    [block, layout, index, answer, skip, busy, checking, baseId, dir, lead, showLead],
   );
 
   function perform(
@@ -220,7 +273,7 @@ function ElicitationRoot({
       case "skip":
         return void context.skipAll();
       case "move":
-        if (question) moveFocus(question, event.target, action.to);
+        if (question instanceof HTMLElement) moveFocus(question, event.target, action.to, state);
         return;
     }
   }
@@ -231,8 +284,12 @@ function ElicitationRoot({
     const cancelledBefore = event.defaultPrevented;
     onKeyDown?.(event);
     if (event.defaultPrevented && !cancelledBefore) return;
-    const target = elicitationKeyTarget(event.target);
     const form = event.currentTarget;
+    // The question's own group, focused as it is shown, is a target of its own: arrows start at its pick.
+    const target =
+      event.target instanceof Element && event.target.matches(QUESTION_SELECTOR)
+        ? "question"
+        : elicitationKeyTarget(event.target);
     const element = event.target instanceof Element ? event.target : null;
     const question =
       element?.closest(QUESTION_SELECTOR) ?? findQuestion(form, block.questions[index]?.id) ?? null;

@@ -20,16 +20,23 @@ function ElicitationSettled({
   block: ElicitationBlock;
 }) {
   const settled = useElicitationSelector(block, (snapshot) => snapshot.settled);
+  const headingId = React.useId();
   if (!settled) return null;
   const status = settled.skipped ? "skipped" : "answered";
   return (
+    // A group named by its heading, which the card focuses when the form it replaced had the
+    // focus: a screen reader says "Answered" (or "Skipped…") where the questions were.
+    // biome-ignore lint/a11y/useSemanticElements: answers read back, not controls: a fieldset would be a form's group.
     <div
+      role="group"
+      aria-labelledby={headingId}
+      tabIndex={-1}
       data-slot="elicitation-settled"
       data-status={status}
       className={cn("flex flex-col gap-3 text-sm", className)}
       {...props}
     >
-      <p data-slot="elicitation-settled-heading" className="font-medium">
+      <p id={headingId} data-slot="elicitation-settled-heading" className="font-medium">
         {settled.skipped ? block.messages.settled.skipped : block.messages.settled.answered}
       </p>
       <dl className="grid gap-2">

@@ -231,6 +231,13 @@ export interface SequencedFrame {
   seq: number;
   /** The frame. */
   frame: Frame;
+  /**
+   * True for a model call's frame streamed before the call's checkpoint stored it: its event had
+   * no id, and `seq` is the place it takes after the last stored frame. It is stored with that
+   * number when the call ends (a later frame with an id says so); a reader that reconnects before
+   * then drops it and resumes from the last stored frame, since a call cut short is made again.
+   */
+  unstored?: true;
 }
 
 /** The outcome carried by a question set's tool-output frame. */

@@ -89,6 +89,44 @@ describe("AgentChatTransport over a loopback SSE server", () => {
     expect(transport.run("thread-2")?.fold.status).toBe("completed");
   });
 
+  it("drops what a model call streamed unstored when it reconnects, and shows the call made again once", async () => {
+    const step = (text: string): Frame[] => [
+      { kind: "step-start", step: 0 },
+      { kind: "text-start", id: "0-t" },
+      { kind: "text-delta", id: "0-t", delta: text },
+    ];
+    // The process died mid-call after streaming half a reply; the one that took over stored another.
+    const server = await startFrameServer({
+      start: [start],
+      crash: {
+        streamed: step("Covering the whole"),
+        rerun: [
+          ...step("Covering this file."),
+          { kind: "text-end", id: "0-t" },
+          { kind: "step-finish", step: 0 },
+          { kind: "run-finish", status: "completed" },
+        ],
+      },
+    });
+    closers.push(server.close);
+    const transport = new AgentChatTransport({ api: server.url });
+    const chat = new Chat({ id: "thread-crash", transport });
+    await chat.sendMessage({ text: "hello" });
+    expect(transport.run("thread-crash")?.frames.map(({ seq, unstored }) => [seq, unstored])).toEqual([
+      [1, undefined],
+      [2, true],
+      [3, true],
+      [4, true],
+    ]);
+    await chat.resumeStream();
+    const assistant = chat.messages.at(-1);
+    const texts = (assistant?.parts ?? []).filter((part) => part.type === "text").map((part) => part.text);
+    expect(texts).toEqual(["Covering this file."]);
+    expect(server.requests.at(-1)?.path).toBe("/agent/runs/run-1/stream");
+    expect(transport.run("thread-crash")?.frames.map(({ seq }) => seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(transport.run("thread-crash")?.frames.some(({ unstored }) => unstored)).toBe(false);
+  });
+
   it("returns null from reconnectToStream when a parked run has nothing new", async () => {
     const server = await startFrameServer({ start: parked });
     closers.push(server.close);

@@ -172,10 +172,10 @@ export class AgentChatTransport implements ConversationTransport {
   async reconnectToStream(options: ReconnectOptions): Promise<ReadableStream<UIMessageChunk> | null> {
     const record = this.runs.get(options.chatId);
     if (!record?.runId || !["running", "parked"].includes(record.fold.status)) return null;
-    const response = await this.requestFrames(record, options);
+    const { response, after } = await this.follow(record, options);
     if (response.status === 204 || response.status === 404) return null;
     if (!response.ok || response.body === null) throw await errorOf(response);
-    const frames = readFrames(response.body).getReader();
+    const frames = readFrames(response.body, after).getReader();
     const first = await frames.read();
     if (first.done) return null;
     // Replay what was seen so the message is rebuilt whole, then continue with the live frames.
@@ -196,18 +196,33 @@ export class AgentChatTransport implements ConversationTransport {
         : await this.client.reject(part.approval.id, part.approval.reason);
       if (!result.ok && result.failure.kind !== "conflict") throw new ToolCallError(result.failure);
     }
-    const response = await this.requestFrames(record, options);
+    const { response, after } = await this.follow(record, options);
     if (!response.ok || response.body === null) throw await errorOf(response);
-    return this.stream(record, [], readFrames(response.body));
+    return this.stream(record, [], readFrames(response.body, after));
   }
 
-  /** Requests the run's frames after the last one the record holds. */
-  private requestFrames(record: RunRecord, options: ReconnectOptions): Promise<Response> {
+  /**
+   * Requests the run's frames after the last stored one the record holds. Frames a model call
+   * streamed before they were stored are dropped first: the call may have been cut short and made
+   * again, and its stored frames come back whole.
+   */
+  private async follow(
+    record: RunRecord,
+    options: ReconnectOptions,
+  ): Promise<{ response: Response; after: number }> {
+    if (record.frames.some((frame) => frame.unstored)) {
+      record.frames = record.frames.filter((frame) => !frame.unstored);
+      record.fold = foldFrames(record.frames).state;
+    }
     const after = record.fold.lastSeq;
-    return this.client.fetch(`/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`, {
-      headers: { "last-event-id": String(after), ...requestHeaders(options) },
-      signal: options.abortSignal,
-    });
+    const response = await this.client.fetch(
+      `/agent/runs/${encodeURIComponent(record.runId)}/stream?after=${after}`,
+      {
+        headers: { "last-event-id": String(after), ...requestHeaders(options) },
+        signal: options.abortSignal,
+      },
+    );
+    return { response, after };
   }
 
   /** The response: `replay`, then the frames folded into the run's record until the run parks or ends. */
@@ -218,6 +233,13 @@ export class AgentChatTransport implements ConversationTransport {
   ): ReadableStream<UIMessageChunk> {
     return replayThenFollow(replay, frames, {
       fold(frame) {
+        // A stored frame says the frames streamed before it are stored too, with the numbers they took.
+        if (!frame.unstored) {
+          for (let at = record.frames.length - 1; at >= 0 && record.frames[at]?.unstored; at--) {
+            const held = record.frames[at] as SequencedFrame;
+            record.frames[at] = { seq: held.seq, frame: held.frame };
+          }
+        }
         const { state, chunks } = foldFrame(record.fold, frame);
         if (state !== record.fold) record.frames.push(frame);
         record.fold = state;

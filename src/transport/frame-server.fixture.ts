@@ -11,11 +11,25 @@ export interface ScriptedRun {
 }
 
 /**
- * A loopback HTTP server that speaks the reference server's SSE wire format from a script:
- * `POST /agent/chat` streams `script.start`, `GET /agent/runs/:id/stream?after=N` replays the
- * stored frames after N, and each tool-call endpoint appends `script.after[toolCallId]`.
+ * A process that died in a model call: the chat streamed `streamed` before the call's checkpoint
+ * (events without an id) and ended; the process that took the run over stored `rerun`.
  */
-export async function startFrameServer(script: { start: Frame[]; after?: Record<string, Frame[]> }): Promise<{
+export interface ScriptedCrash {
+  streamed: Frame[];
+  rerun: Frame[];
+}
+
+/**
+ * A loopback HTTP server that speaks the reference server's SSE wire format from a script:
+ * `POST /agent/chat` streams `script.start` (then `script.crash.streamed`, unstored, and ends),
+ * `GET /agent/runs/:id/stream?after=N` replays the stored frames after N, and each tool-call
+ * endpoint appends `script.after[toolCallId]`.
+ */
+export async function startFrameServer(script: {
+  start: Frame[];
+  after?: Record<string, Frame[]>;
+  crash?: ScriptedCrash;
+}): Promise<{
   url: string;
   run: ScriptedRun;
   requests: { path: string; body: unknown }[];
@@ -26,7 +40,11 @@ export async function startFrameServer(script: { start: Frame[]; after?: Record<
   const append = (frames: Frame[]) => {
     for (const frame of frames) run.frames.push({ seq: run.frames.length + 1, frame });
   };
-  const writeFrames = (response: import("node:http").ServerResponse, after: number) => {
+  const writeFrames = (
+    response: import("node:http").ServerResponse,
+    after: number,
+    unstored: Frame[] = [],
+  ) => {
     response.writeHead(200, {
       "content-type": "text/event-stream",
       "x-run-id": run.runId,
@@ -36,6 +54,7 @@ export async function startFrameServer(script: { start: Frame[]; after?: Record<
       if (seq <= after) continue;
       response.write(`id: ${seq}\ndata: ${JSON.stringify(frame)}\n\n`);
     }
+    for (const frame of unstored) response.write(`data: ${JSON.stringify(frame)}\n\n`);
     response.end();
   };
   const server: Server = createServer((request, response) => {
@@ -50,7 +69,9 @@ export async function startFrameServer(script: { start: Frame[]; after?: Record<
       if (url.pathname === "/agent/chat") {
         run.threadId = (body as { threadId: string }).threadId;
         append(script.start);
-        return writeFrames(response, 0);
+        if (!script.crash) return writeFrames(response, 0);
+        writeFrames(response, 0, script.crash.streamed);
+        return append(script.crash.rerun);
       }
       if (url.pathname === `/agent/runs/${run.runId}/stream`) {
         return writeFrames(response, Number(url.searchParams.get("after") ?? 0));

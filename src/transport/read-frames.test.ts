@@ -103,4 +103,27 @@ describe("readFrames", () => {
       { seq: 1, frame: { kind: "text-delta", id: "t", delta: "é" } },
     ]);
   });
+
+  it("numbers a frame sent without an id after the last one read, and marks it unstored", async () => {
+    const text = [
+      'data: {"kind":"step-start","step":0}',
+      "",
+      'data: {"kind":"text-start","id":"0-t"}',
+      "",
+      'id: 7\ndata: {"kind":"text-end","id":"0-t"}',
+      "",
+      "",
+    ].join("\n");
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      },
+    });
+    expect(await collect(readFrames(body, 4))).toEqual([
+      { seq: 5, frame: { kind: "step-start", step: 0 }, unstored: true },
+      { seq: 6, frame: { kind: "text-start", id: "0-t" }, unstored: true },
+      { seq: 7, frame: { kind: "text-end", id: "0-t" } },
+    ]);
+  });
 });

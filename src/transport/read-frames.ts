@@ -35,14 +35,18 @@ function endingCarriageReturn(): TransformStream<string, string> {
 
 /**
  * Reads a reference-server SSE body as sequenced frames: each event's `id` is the frame's
- * sequence number and its `data` one JSON frame. Events that are not frames (comments,
- * keep-alives, unparsable data) are skipped rather than failing the stream.
+ * sequence number and its `data` one JSON frame. An event without an id is a model call's frame
+ * not stored yet: it takes the next number after the last one read (`after` before the first)
+ * and comes marked `unstored`. Events that are not frames (comments, keep-alives, unparsable data)
+ * are skipped rather than failing the stream.
  */
-export function readFrames(body: ReadableStream<Uint8Array>): ReadableStream<SequencedFrame> {
+export function readFrames(body: ReadableStream<Uint8Array>, after = 0): ReadableStream<SequencedFrame> {
+  let last = after;
   return serverSentEvents(body).pipeThrough(
     new TransformStream({
       transform(event, controller) {
-        const seq = Number(event.id);
+        const unstored = event.id === undefined;
+        const seq = unstored ? last + 1 : Number(event.id);
         if (!Number.isInteger(seq) || event.data === "") return;
         let frame: unknown;
         try {
@@ -51,7 +55,10 @@ export function readFrames(body: ReadableStream<Uint8Array>): ReadableStream<Seq
           return;
         }
         if (typeof frame !== "object" || frame === null || typeof (frame as Frame).kind !== "string") return;
-        controller.enqueue({ seq, frame: frame as Frame });
+        last = seq;
+        controller.enqueue(
+          unstored ? { seq, frame: frame as Frame, unstored } : { seq, frame: frame as Frame },
+        );
       },
     }),
   );

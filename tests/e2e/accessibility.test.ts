@@ -128,9 +128,10 @@ describe("the keyboard alone", () => {
 
       const form = questionForm(page);
       await form.getByText("Question 1 of 3").waitFor();
-      // The form takes the focus, on the pre-picked option, so its keys work at once.
+      // The form takes the focus, on the question's group (a screen reader says its prompt first),
+      // and its keys work at once: the arrows start from the pre-picked option.
       await expect
-        .poll(() => focused('[data-slot="elicitation-root"] [role="radio"][data-value="module"]'))
+        .poll(() => focused('[data-slot="elicitation-root"] fieldset[data-question-id="scope"]'))
         .toBe(true);
       // Held until the focus moves, as a person's key is: Radix moves it a task after keydown and
       // checks the radio only while an arrow key is down.
@@ -141,7 +142,7 @@ describe("the keyboard alone", () => {
       await page.keyboard.press("Enter");
 
       await form.getByText("Question 2 of 3").waitFor();
-      await expect.poll(() => focused('[role="checkbox"][data-value="unit"]')).toBe(true);
+      await expect.poll(() => focused('fieldset[data-question-id="tests"]')).toBe(true);
       await page.keyboard.press("ArrowDown");
       expect(await focused('[role="checkbox"][data-value="e2e"]')).toBe(true);
       await page.keyboard.press(" ");
@@ -201,7 +202,12 @@ describe("contrast measured from computed styles (WCAG 1.4.3, 1.4.11, 2.4.7)", (
           3,
           "the picked row's outline",
         );
-        // The form took the focus after a key press, so the pre-picked radio shows the indicator.
+        // The form took the focus after a key press, on the question's group, which shows the
+        // indicator; Tab goes on to the pre-picked radio, which shows it too.
+        const group = form.getByRole("group", { name: "How much should I cover?" });
+        expect(await group.evaluate((element) => element.matches(":focus-visible"))).toBe(true);
+        await expectContrast(group, "outline-color", 3, "the focus indicator on the question");
+        await page.keyboard.press("Tab");
         const focused = form.getByRole("radio", { name: "The whole module" });
         expect(await focused.evaluate((element) => element.matches(":focus-visible"))).toBe(true);
         const outline = await focused.evaluate((element) => {

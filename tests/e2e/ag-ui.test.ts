@@ -133,7 +133,10 @@ describe("refactorer's intake over AG-UI", () => {
       await composer(page).waitFor();
       await settledOutcome(page).getByText("Answered").waitFor();
       expect(await settledRows(page)).toEqual(expectedRows);
-      expect(await assistantText(page)).toBe(replyBefore);
+      // The Markdown renderer loads on its own after a reload: until it has, the reply shows as
+      // plain paragraphs (its `**` and `- ` as typed). The reload must end in the rendered reply.
+      await expect.poll(() => assistantText(page)).toBe(replyBefore);
+      expect(await page.locator('[data-slot="chat-message-plain"]').count()).toBe(0);
       expect(await assistants(page).count()).toBe(1);
       expect(await page.locator('[data-role="user"]').count()).toBe(1);
       expect(await composer(page).isEnabled()).toBe(true);

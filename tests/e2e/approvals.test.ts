@@ -65,10 +65,13 @@ describe("a tool that needs approval, in the demo page", () => {
         .waitFor();
       expect(await approval.getAttribute("data-state")).toBe("approved");
       expect(await page.locator('[data-slot="chat-tool-call"]').count()).toBe(0);
-      // The focus lands on the outcome, not on the page's body.
+      // The focus lands on the outcome, not on the page's body: the card, named for the decision.
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-slot")))
-        .toBe("chat-approval-decision");
+        .toBe("chat-approval");
+      expect(
+        await page.getByRole("region", { name: "purge_cache approved" }).getAttribute("data-state"),
+      ).toBe("approved");
       await expect.poll(() => assistantText(page)).toMatch(/purge_cache returned .*"purged":"images"/);
       expect(approvals).toHaveLength(1);
       const settlement = await purgeSettlement(page);
@@ -91,8 +94,11 @@ describe("a tool that needs approval, in the demo page", () => {
       // The card keeps the decision once the run's denial arrives, live as after a reload.
       const decision = approval.getByText("You rejected this call. Reason: Not during the sale");
       await decision.waitFor();
-      // The buttons are gone; the focus is on the outcome, not dropped to the page's body.
-      await expect.poll(() => decision.evaluate((line) => line === document.activeElement)).toBe(true);
+      // The buttons are gone; the focus is on the card, named for the outcome and described by
+      // its line, not dropped to the page's body.
+      const rejected = page.getByRole("region", { name: "purge_cache rejected" });
+      await expect.poll(() => rejected.evaluate((card) => card === document.activeElement)).toBe(true);
+      expect(await rejected.getAttribute("aria-describedby")).toContain(await decision.getAttribute("id"));
       expect(rejections.map((request) => request.postDataJSON() as unknown)).toEqual([
         { toolCallId: expect.any(String), reason: "Not during the sale" },
       ]);
@@ -139,10 +145,10 @@ describe("scrolling after an approval, in the demo page", () => {
         await page.setViewportSize(size);
         const approval = page.locator('[data-slot="chat-approval"]');
         await approval.getByRole("button", { name: "Approve" }).click();
-        // The decision line takes the focus; the run's reply after it is followed into view.
+        // The decided card takes the focus; the run's reply after it is followed into view.
         await expect
           .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-slot")))
-          .toBe("chat-approval-decision");
+          .toBe("chat-approval");
         await expect.poll(() => assistantText(page)).toMatch(/purge_cache returned/);
         await expect.poll(() => composer(page).isEnabled()).toBe(true);
         const firstReply = page.locator('[data-role="assistant"] [data-slot="chat-message-text"]').last();

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { wcagViolations } from "./support/axe";
 import {
+  assistantText,
   composer,
   newPage,
   openDemo,
@@ -134,6 +135,18 @@ describe("the demo page on a phone", () => {
         const viewport = page.locator('[data-slot="message-scroller-viewport"]');
         await sendMessage(page, "Now the number helpers, please");
         await expect.poll(() => page.locator('[data-role="user"]').count()).toBe(2);
+        // The reply must have landed, whole and rendered, before the person scrolls up: while every
+        // row fits the screen the scroller is at the end, and it follows what comes next, taking
+        // the reader back down. `data-status` is no proof of it: it was seen reading `ready` with
+        // the message shown and its reply not yet there.
+        await expect
+          .poll(() => assistantText(page))
+          .toContain('Here is my answer to "Now the number helpers, please"');
+        await expect
+          .poll(() =>
+            page.locator('[data-slot="chat-message-caret"], [data-slot="chat-message-plain"]').count(),
+          )
+          .toBe(0);
         await expect
           .poll(() => page.locator('[data-slot="agent-chat"]').getAttribute("data-status"))
           .toBe("ready");

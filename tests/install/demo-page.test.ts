@@ -193,7 +193,11 @@ describe("the demo page", () => {
           .locator('[data-slot="chat-tool-call-value"]')
           .filter({ hasText: '"purged": "images"' })
           .waitFor();
-        await page.getByText(/purge_cache returned .*"purged":"images"/).waitFor();
+        // In the conversation (a screen reader's copy of the reply is said outside it).
+        await page
+          .getByRole("region", { name: "Conversation" })
+          .getByText(/purge_cache returned .*"purged":"images"/)
+          .waitFor();
         await expect.poll(() => composer.isEnabled()).toBe(true);
       } finally {
         await page.context().close();

@@ -47,7 +47,7 @@ export async function followRun(
   if (response.status !== 200) {
     throw new Error(`GET /agent/runs/${runId}/stream answered ${response.status}: ${await response.text()}`);
   }
-  return readFrames(response, { until, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  return readFrames(response, { until, after, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
 }
 
 /** The last sequence number among `frames` (0 for none). */

@@ -7,19 +7,27 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 /**
  * Reads an event stream (`id: <seq>` / `data: <frame>`) until it ends, `until` accepts a frame,
  * or the timeout passes (which fails, listing the frames seen). The body is cancelled when done.
+ * An event without an id (a model call's frame not stored yet) takes the next number after the
+ * last one read (`after` before the first) and comes marked `unstored`, as the transport reads it.
  */
 export async function readFrames(
   response: Response,
-  { until, timeoutMs = DEFAULT_TIMEOUT_MS }: { until?: (frame: Frame) => boolean; timeoutMs?: number } = {},
+  {
+    until,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    after = 0,
+  }: { until?: (frame: Frame) => boolean; timeoutMs?: number; after?: number } = {},
 ): Promise<SequencedFrame[]> {
   if (!response.body) throw new Error(`The response (${response.status}) has no body to read frames from`);
   const frames: SequencedFrame[] = [];
   let done = false;
+  let last = after;
   const parser = createParser({
     onEvent(event) {
       if (done) return;
       const frame = JSON.parse(event.data) as Frame;
-      frames.push({ seq: Number(event.id), frame });
+      last = event.id === undefined ? last + 1 : Number(event.id);
+      frames.push(event.id === undefined ? { seq: last, frame, unstored: true } : { seq: last, frame });
       if (until?.(frame)) done = true;
     },
   });

@@ -56,7 +56,7 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
         const after = before.at(-1)?.seq ?? 0;
         const followed = followFrames({
           store: context.store,
-          hub: context.hub,
+          feeds: context.runFeeds,
           runId: ours,
           after,
           followAll: false,

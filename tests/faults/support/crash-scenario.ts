@@ -209,6 +209,7 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
           const url = await faults.freshDatabase();
           const parkAt = reference.names.findIndex((each) => each.startsWith("signal:tool:"));
           let runId = "";
+          let resend = false;
           if (index < parkAt) {
             // Before the first park the run can be crashed from its start, armed before its id exists.
             const armed = armedName(name, reference.runId);
@@ -217,6 +218,12 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
             expect((await doomed.exited).signal, `the server was not killed at ${armed}`).toBe("SIGKILL");
             const [row] = await faults.query<{ id: string }>(url, "SELECT id FROM prepick_runs");
             runId = row?.id ?? "";
+            if (row === undefined) {
+              // Killed before the statement that starts the run (it records persist:run:start):
+              // nothing was written and the person's request failed, so they send it again.
+              expect(await faults.query(url, "SELECT id FROM prepick_threads")).toEqual([]);
+              resend = true;
+            }
           } else {
             const first = await server({ DATABASE_URL: url });
             const turn = await startChat(apiClient(first.url, ACTOR), scenario.agent, scenario.text);
@@ -232,6 +239,7 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
           await faults.expireLeases(url);
           const last = await server({ DATABASE_URL: url });
           const client = apiClient(last.url, ACTOR);
+          if (resend) runId = (await startChat(client, scenario.agent, scenario.text)).runId;
           const done = outcome(client, runId);
           await settleWhileParked(scenario, { faults, url, client, runId: () => runId }, done, true);
           const finished = await done;

@@ -1,0 +1,206 @@
+import type { Frame } from "prepick/core";
+import { FRAMES_CHANNEL } from "../store/channels";
+import { readFramesNotification } from "../store/frames";
+import { jsonOnce } from "../store/json";
+import type { Store } from "../store/store";
+
+/**
+ * A frame as a follower sends it: the JSON text (made once, for the store and every follower)
+ * and, once stored, its sequence number. A frame without one is a model call's, streamed before
+ * the call's checkpoint stores it.
+ */
+export interface LiveFrame {
+  /** The sequence number; undefined while the frame is not stored yet. */
+  seq: number | undefined;
+  /** The frame. */
+  frame: Frame;
+  /** Its JSON text. */
+  json: string;
+}
+
+/** What a follower was woken by. */
+export type Wake = "written" | "notified" | "timeout";
+
+/** How many stored frames a feed keeps for its followers: more than one model call's, usually. */
+const RECENT = 512;
+
+/** One run's live state in this process: what it wrote lately, its unstored frames, its followers. */
+class RunFeed {
+  /** Stored frames this process wrote, contiguous, in order; the latest {@link RECENT}. */
+  recent: LiveFrame[] = [];
+  /** The frames of the model call in progress here, not stored yet, and the number they follow. */
+  provisional: { after: number; frames: LiveFrame[] } | undefined;
+  /** Followers waiting for something new. */
+  readonly waiters = new Set<(wake: Wake) => void>();
+  /** How many followers, and whether this process runs the run (it then writes every frame itself). */
+  followers = 0;
+  held = 0;
+
+  get lastSeq(): number {
+    return this.recent.at(-1)?.seq ?? 0;
+  }
+
+  wake(wake: Wake): void {
+    const waiting = [...this.waiters];
+    this.waiters.clear();
+    for (const resolve of waiting) resolve(wake);
+  }
+}
+
+/** A follower's view of one run's feed. */
+export interface FeedSubscription {
+  /**
+   * Stored frames after `after` this process holds in memory, in order: all of them when it
+   * holds the next one, an empty list when it holds nothing newer, undefined when it cannot say
+   * (it holds newer frames but not the next one: read the store).
+   */
+  storedAfter(after: number): LiveFrame[] | undefined;
+  /** The model call in progress here: its frames, not stored yet, which follow frame `after`. */
+  provisional(): { after: number; frames: readonly LiveFrame[] } | undefined;
+  /** Resolves when something new may be there, after `ms` at the latest, or when aborted. */
+  wait(ms: number, signal: AbortSignal): Promise<Wake>;
+  /** Stops following. */
+  close(): void;
+}
+
+/**
+ * The live side of every run's stream in this process. Frames this process writes reach its
+ * followers from memory as their statement commits (the store hands them over), without a read;
+ * a model call's frames reach them as they stream, before the call's checkpoint stores them.
+ * Frames written by other processes wake followers through the store's NOTIFY, and they read
+ * them from the store. A run this process holds is written only here, so its NOTIFYs are ignored.
+ */
+export class RunFeeds {
+  private readonly feeds = new Map<string, RunFeed>();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  /** @param store The store whose writes and notifications feed the followers. */
+  constructor(private readonly store: Store) {}
+
+  /** Starts taking the store's writes and listening for other processes'. */
+  async start(): Promise<void> {
+    this.store.onFramesWritten((runId, first, frames) => this.written(runId, first, frames));
+    this.unlisten = await this.store.db.listen(FRAMES_CHANNEL, (payload) => this.notified(payload));
+  }
+
+  /** Stops listening and releases every waiting follower. */
+  async stop(): Promise<void> {
+    this.store.onFramesWritten(() => undefined);
+    await this.unlisten?.().catch(() => undefined);
+    for (const feed of this.feeds.values()) feed.wake("timeout");
+  }
+
+  /** Follows run `runId`; call `close()` when done. */
+  subscribe(runId: string): FeedSubscription {
+    const feed = this.feed(runId);
+    feed.followers += 1;
+    let closed = false;
+    return {
+      storedAfter: (after) => {
+        const { recent } = feed;
+        const last = recent.at(-1)?.seq ?? 0;
+        if (last <= after) return [];
+        const first = recent[0]?.seq ?? 0;
+        if (first > after + 1) return undefined;
+        return recent.slice(after + 1 - first);
+      },
+      provisional: () => feed.provisional,
+      wait: (ms, signal) =>
+        new Promise<Wake>((resolve) => {
+          const done = (wake: Wake) => {
+            clearTimeout(timer);
+            signal.removeEventListener("abort", aborted);
+            feed.waiters.delete(done);
+            resolve(wake);
+          };
+          const aborted = () => done("timeout");
+          const timer = setTimeout(() => done("timeout"), ms);
+          signal.addEventListener("abort", aborted, { once: true });
+          feed.waiters.add(done);
+        }),
+      close: () => {
+        if (closed) return;
+        closed = true;
+        feed.followers -= 1;
+        this.release(runId, feed);
+      },
+    };
+  }
+
+  /**
+   * Marks run `runId` as run by this process until the returned function is called: every frame
+   * of it is then written here, so its followers here take them from memory alone.
+   */
+  hold(runId: string): () => void {
+    const feed = this.feed(runId);
+    feed.held += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      feed.held -= 1;
+      feed.provisional = undefined;
+      this.release(runId, feed);
+    };
+  }
+
+  /**
+   * Streams frames of the model call in progress on run `runId` to its followers here, before the
+   * call's checkpoint stores them: they follow stored frame `after`, and extend those given before
+   * with the same `after`.
+   */
+  provisional(runId: string, after: number, frames: readonly Frame[]): void {
+    const feed = this.feeds.get(runId);
+    if (!feed || frames.length === 0) return;
+    const live = frames.map((frame) => ({ seq: undefined, frame, json: jsonOnce(frame) }));
+    if (feed.provisional?.after === after) feed.provisional.frames.push(...live);
+    else feed.provisional = { after, frames: live };
+    if (feed.followers > 0) feed.wake("written");
+  }
+
+  /** Forgets run `runId`'s unstored frames: its model call ended without storing them. */
+  abandon(runId: string): void {
+    const feed = this.feeds.get(runId);
+    if (feed) feed.provisional = undefined;
+  }
+
+  private written(runId: string, first: number, frames: readonly Frame[]): void {
+    const feed = this.feeds.get(runId);
+    if (!feed || frames.length === 0) return;
+    // A gap (frames this process did not write came between) starts the kept frames afresh.
+    if (feed.recent.length > 0 && feed.lastSeq + 1 !== first) feed.recent = [];
+    feed.recent.push(...frames.map((frame, index) => ({ seq: first + index, frame, json: jsonOnce(frame) })));
+    if (feed.recent.length > RECENT) feed.recent.splice(0, feed.recent.length - RECENT);
+    // Whatever was streamed unstored is now stored, or was given up: a stored frame follows it.
+    if (feed.provisional && feed.provisional.after < first + frames.length - 1) feed.provisional = undefined;
+    feed.wake("written");
+  }
+
+  private notified(payload: string): void {
+    const { runId, lastSeq } = readFramesNotification(payload);
+    const feed = this.feeds.get(runId);
+    if (!feed || feed.held > 0) return;
+    const known = () => lastSeq !== undefined && lastSeq <= feed.lastSeq;
+    if (known()) return;
+    // The notification of a statement this process ran can come before the statement's own
+    // answer: give that answer a turn to hand its frames over, and skip the read.
+    setImmediate(() => {
+      if (!known()) feed.wake("notified");
+    });
+  }
+
+  private feed(runId: string): RunFeed {
+    let feed = this.feeds.get(runId);
+    if (!feed) {
+      feed = new RunFeed();
+      this.feeds.set(runId, feed);
+    }
+    return feed;
+  }
+
+  // A server follows many runs over its life; keep only the ones someone still follows or runs.
+  private release(runId: string, feed: RunFeed): void {
+    if (feed.followers > 0 || feed.held > 0) return;
+    if (this.feeds.get(runId) === feed) this.feeds.delete(runId);
+  }
+}
