@@ -40,6 +40,7 @@ export default defineConfig({
           name: "processes",
           include: PROCESS_FILES,
           setupFiles: ["./tests/support/pattern-engine.setup.ts"],
+          globalSetup: ["./tests/support/pglite-template.global-setup.ts"],
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
@@ -52,6 +53,9 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/*.test.ts"],
           exclude: [...configDefaults.exclude, ...PROCESS_FILES],
           setupFiles: ["./tests/support/pattern-engine.setup.ts"],
+          // Both projects copy the host's initialised PGlite folder (tests/support/pglite-folder.ts)
+          // where a test needs a store on disk: it is made, once per host, before any file starts.
+          globalSetup: ["./tests/support/pglite-template.global-setup.ts"],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

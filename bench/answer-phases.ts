@@ -58,12 +58,10 @@ function instrument(): void {
   } as typeof emit;
   const write = ServerResponse.prototype.write;
   ServerResponse.prototype.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    if (chunk instanceof Uint8Array && Buffer.from(chunk).includes('"kind":"tool-output"')) {
-      mark("settlement frame written to the stream");
-    }
-    if (chunk instanceof Uint8Array && Buffer.from(chunk).includes('"kind":"step-start"')) {
-      mark("next frame written to the stream");
-    }
+    // A stored frame comes as PostgreSQL writes jsonb as text (`"kind": "…"`), a live one as JSON.stringify's.
+    const text = chunk instanceof Uint8Array ? Buffer.from(chunk).toString() : "";
+    if (/"kind": ?"tool-output"/.test(text)) mark("settlement frame written to the stream");
+    if (/"kind": ?"step-start"/.test(text)) mark("next frame written to the stream");
     return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
   } as typeof write;
 }

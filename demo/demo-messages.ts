@@ -235,6 +235,16 @@ export const germanMessages: PrepickMessages = {
         expired: "Das ist abgelaufen, bevor jemand geantwortet hat.",
       })[status] ?? "Das wartet nicht mehr: Die Unterhaltung wurde angehalten.",
   },
+  deadline: {
+    answerBy: (time, left) =>
+      `Antworten Sie bis ${time} (noch ${left}). Antwortet bis dahin niemand, hört der Agent auf.`,
+    decideBy: (time, left) =>
+      `Entscheiden Sie bis ${time} (noch ${left}). Entscheidet bis dahin niemand, hört der Agent auf.`,
+    questionsExpired: (time) =>
+      `Diese Fragen sind um ${time} abgelaufen, bevor jemand geantwortet hat, daher hat der Agent aufgehört.`,
+    approvalExpired: (time) =>
+      `Das ist um ${time} abgelaufen, bevor jemand entschieden hat, daher hat der Agent aufgehört.`,
+  },
 };
 
 const arabicPlurals = new Intl.PluralRules("ar-EG");
@@ -465,5 +475,11 @@ export const arabicMessages: PrepickMessages = {
         rejected: "تم رفض هذا من قبل.",
         expired: "انتهت مهلة هذا قبل أن يجيب أحد.",
       })[status] ?? "لم يعد هذا ينتظر: توقفت المحادثة.",
+  },
+  deadline: {
+    answerBy: (time, left) => `أجب قبل ${time} (بقي ${left}). إن لم يُجب أحد حتى ذلك الحين، يتوقف الوكيل.`,
+    decideBy: (time, left) => `قرّر قبل ${time} (بقي ${left}). إن لم يقرّر أحد حتى ذلك الحين، يتوقف الوكيل.`,
+    questionsExpired: (time) => `انتهت مهلة هذه الأسئلة عند ${time} قبل أن يجيب أحد، لذلك توقف الوكيل.`,
+    approvalExpired: (time) => `انتهت مهلة هذا عند ${time} قبل أن يقرّر أحد، لذلك توقف الوكيل.`,
   },
 };

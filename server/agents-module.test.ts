@@ -1,17 +1,23 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { apiClient } from "../tests/support/api-client";
+import { seededPgliteFolder } from "../tests/support/pglite-folder";
 import { startServer } from "../tests/support/server-process";
 import { removeTempFolders, tempFolder } from "../tests/support/temp-folder";
 
 afterAll(() => removeTempFolders());
 
 const store = () => join(tempFolder(), "store");
+/** A store folder for a server that gets as far as opening it: the host's PGlite template, copied. */
+const seeded = () => seededPgliteFolder(store());
 
 describe("PREPICK_AGENTS_MODULE", { timeout: 60_000 }, () => {
   it("hosts the agents the module exports instead of the demo agents", async () => {
     const server = await startServer({
-      env: { PREPICK_DATA_DIR: store(), PREPICK_AGENTS_MODULE: "server/testing/agents-module.fixture.ts" },
+      env: {
+        PREPICK_DATA_DIR: await seeded(),
+        PREPICK_AGENTS_MODULE: "server/testing/agents-module.fixture.ts",
+      },
     });
     try {
       const listed = await apiClient(server.url, "ada").get("/agent/agents");
@@ -26,7 +32,7 @@ describe("PREPICK_AGENTS_MODULE", { timeout: 60_000 }, () => {
   it("takes the module's authenticate: the header is not read, and nobody named answers 401", async () => {
     const server = await startServer({
       env: {
-        PREPICK_DATA_DIR: store(),
+        PREPICK_DATA_DIR: await seeded(),
         PREPICK_AGENTS_MODULE: "server/testing/authenticated-agents-module.fixture.ts",
       },
     });
@@ -45,7 +51,7 @@ describe("PREPICK_AGENTS_MODULE", { timeout: 60_000 }, () => {
 
   it("turns x-actor-id off with PREPICK_TRUST_ACTOR_HEADER=false, and refuses a value it cannot read", async () => {
     const server = await startServer({
-      env: { PREPICK_DATA_DIR: store(), PREPICK_TRUST_ACTOR_HEADER: "false" },
+      env: { PREPICK_DATA_DIR: await seeded(), PREPICK_TRUST_ACTOR_HEADER: "false" },
     });
     try {
       const claimed = await apiClient(server.url, "ada").get("/agent/approvals");

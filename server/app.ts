@@ -24,6 +24,7 @@ import { threadRoute } from "./http/thread-route";
 import { toolCallRoutes } from "./http/tool-call-routes";
 import { logError } from "./log";
 import { type CrashHooks, NO_CRASH_HOOKS } from "./loop/crash-hooks";
+import { DeadlineWatch } from "./loop/deadline-watch";
 import { callableModel } from "./loop/model-call";
 import { Worker } from "./loop/worker";
 import { resolveModel } from "./model/resolve-model";
@@ -275,6 +276,9 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     },
   });
   await worker.start();
+  // Runs with an opt-in deadline expire at it, whichever process ran them.
+  const deadlines = new DeadlineWatch(store);
+  await deadlines.start();
   // The store's endpoints follow this process's configuration (none included), so the triggers
   // write events only while some process is configured to send them.
   await store.webhooks.register(webhooks);
@@ -409,6 +413,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
           });
         }
         await stopRetention?.();
+        await deadlines.stop();
         await worker.stop();
         await sender?.stop();
         await runFeeds.stop();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentConfig } from "./agents/types";
 import { captureLog } from "./testing/capture-log";
-import { call, chat, follow, frameOf, kinds, startServer, tempDataDir } from "./testing/harness";
+import { call, chat, follow, frameOf, kinds, startServer, tempStore } from "./testing/harness";
 import { refactorer } from "./testing/test-agents";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -31,7 +31,7 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string): 
  * with its server closed: a restart may then host the agent changed.
  */
 async function parkedAsk() {
-  const dir = await tempDataDir();
+  const dir = await tempStore();
   cleanups.push(dir.remove);
   const asking: AgentConfig = { name: "helper", systemPrompt: "You help.", ask: true };
   const first = await serverOn(dir.path, [asking]);
@@ -46,7 +46,7 @@ describe("durable runs", () => {
   it("keeps a parked run across a restart on the same folder, and resumes it on answer", {
     timeout: 60_000,
   }, async () => {
-    const dir = await tempDataDir();
+    const dir = await tempStore();
     cleanups.push(dir.remove);
     const first = await serverOn(dir.path, [refactorer]);
     const run = await chat(first, "ada", "Refactor the parser");
@@ -110,7 +110,7 @@ describe("durable runs", () => {
   it("never runs a side-effecting tool twice when a replay finds its claim without a result", {
     timeout: 60_000,
   }, async () => {
-    const dir = await tempDataDir();
+    const dir = await tempStore();
     cleanups.push(dir.remove);
     const sent: string[] = [];
     let release: () => void = () => undefined;

@@ -2,7 +2,7 @@ import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentConfig } from "./agents/types";
-import { kinds, startServer, tempDataDir } from "./testing/harness";
+import { kinds, startServer, tempStore } from "./testing/harness";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -42,7 +42,7 @@ const agent: AgentConfig = { name: "greeter", systemPrompt: "You greet." };
 
 describe("a model call cut short by a stopping process", () => {
   it("is made again on resume without storing the frames it repeats", { timeout: 60_000 }, async () => {
-    const dir = await tempDataDir();
+    const dir = await tempStore();
     cleanups.push(dir.remove);
     const first = await startServer({
       agents: [agent],

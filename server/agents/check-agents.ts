@@ -122,6 +122,12 @@ function checkOne(
     checkTimeout(timeouts.modelMs, "timeouts.modelMs", problem);
     checkTimeout(timeouts.toolMs, "timeouts.toolMs", problem);
   }
+  const expiresAfterMs = config?.expiresAfterMs;
+  if (expiresAfterMs !== undefined && !isDeadlineMs(expiresAfterMs)) {
+    problem(
+      `expiresAfterMs must be a whole number of milliseconds from 1000 to ${MAX_DEADLINE_MS} (a year), not ${JSON.stringify(expiresAfterMs)}`,
+    );
+  }
   let intake: Intake | undefined;
   if (config?.intake !== undefined) {
     const checked = checkIntake(config.intake);
@@ -137,7 +143,16 @@ function checkOne(
     ask: config?.ask ?? module.ask ?? false,
     ...(config?.model !== undefined ? { model: config.model } : {}),
     ...(timeouts ? { timeouts: { ...timeouts } } : {}),
+    ...(expiresAfterMs !== undefined ? { expiresAfterMs } : {}),
   };
+}
+
+/** The longest deadline a run may have: a year. */
+export const MAX_DEADLINE_MS = 365 * 86_400_000;
+
+/** Whether `value` is a deadline a run may have, in ms: a whole second to a year. */
+export function isDeadlineMs(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1_000 && (value as number) <= MAX_DEADLINE_MS;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { describe, expect, expectTypeOf, test } from "vitest";
+import { afterAll, describe, expect, expectTypeOf, test } from "vitest";
 import { z } from "zod";
 import { specIntake } from "../../src/core/spec-examples";
+import { seededPgliteFolder } from "../../tests/support/pglite-folder";
+import { removeTempFolders, tempFolder } from "../../tests/support/temp-folder";
 import { createApp } from "../app";
 import { AgentModule } from "./agent-module";
 import { AgentDefinitionError, checkAgents } from "./check-agents";
@@ -174,12 +176,16 @@ describe("checkAgents", () => {
 });
 
 describe("AgentModule.forRoot", () => {
+  afterAll(() => removeTempFolders());
+
   test("checks the agents at once and gives back options createApp hosts, ask applying to every agent", async () => {
     const module = AgentModule.forRoot({
       agents: [{ name: "helper", systemPrompt: "You help." }],
       ask: true,
     });
-    const app = await createApp({ ...module });
+    // On a copy of the host's initialised PGlite folder: in memory, PGlite's initdb ran inside
+    // this test's time (7–9 s of CPU on a loaded machine), for nothing the test is about.
+    const app = await createApp({ ...module, dataDir: await seededPgliteFolder(tempFolder()) });
     try {
       expect(app.agents.map((agent) => [agent.name, agent.ask])).toEqual([["helper", true]]);
     } finally {

@@ -99,6 +99,12 @@ export interface AgentConfig {
   model?: LanguageModel;
   /** How long the agent's model calls and tool calls may take; otherwise the server's limits. */
   timeouts?: AgentTimeouts;
+  /**
+   * An opt-in bound on each of the agent's runs, in ms from its start: once it passes while the
+   * run waits on a person, the run ends cancelled and the call expires, never settled with its
+   * defaults. None by default: a run waits as long as it takes. A chat request may set its own.
+   */
+  expiresAfterMs?: number;
 }
 
 /** How long an agent's calls may take, in ms; each left out takes the server's own limit. */
@@ -133,6 +139,8 @@ export interface AgentDefinition {
   model?: LanguageModel;
   /** The agent's own time limits, if it set any. */
   timeouts?: AgentTimeouts;
+  /** The bound on each of its runs, in ms from the run's start, if it set one. */
+  expiresAfterMs?: number;
 }
 
 /** A class decorated with `@Agent(config)`. */

@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededPgliteFolder } from "../../tests/support/pglite-folder";
 import { type PostgresCluster, startPostgres } from "../../tests/support/postgres";
 import { waitFor } from "../../tests/support/wait-for";
 import { inJsonbOrder, json } from "../store/json";
@@ -33,11 +34,14 @@ function tempFolder(): string {
 let databaseCount = 0;
 
 /**
- * Each engine, with a clean slate for every test. PGlite takes a second or more to open, so each
- * PGlite engine is opened once and its schema emptied between tests; PostgreSQL gets a fresh
- * database per test. `release` closes what `acquire` opened once the test is done with it.
+ * Each engine, with a clean slate for every test. PGlite takes seconds to open (the WASM compiled
+ * in this worker, then its initdb), so each PGlite engine is opened once, in a hook before its
+ * tests (`open`), never inside a test's own time, and its schema emptied between tests;
+ * PostgreSQL gets a fresh database per test. `release` closes what `acquire` opened once the test
+ * is done with it.
  */
 interface Engine {
+  open(): Promise<void>;
   acquire(): Promise<Database>;
   release(db: Database): Promise<void>;
   closeAll(): Promise<void>;
@@ -45,11 +49,15 @@ interface Engine {
 
 function sharedPglite(open: () => Promise<Database>): Engine {
   let shared: Promise<Database> | undefined;
+  const acquire = () => {
+    shared ??= open();
+    return shared;
+  };
   return {
-    acquire: () => {
-      shared ??= open();
-      return shared;
+    open: async () => {
+      await acquire();
     },
+    acquire,
     release: async (db) => {
       await db.query("DROP SCHEMA public CASCADE");
       await db.query("CREATE SCHEMA public");
@@ -62,8 +70,10 @@ function sharedPglite(open: () => Promise<Database>): Engine {
 
 const engines: Record<string, Engine> = {
   "PGlite in memory": sharedPglite(() => openDatabase({})),
-  "PGlite on disk": sharedPglite(() => openDatabase({ dataDir: join(tempFolder(), "store") })),
+  // An empty folder two levels down: the first open makes both and runs initdb there.
+  "PGlite on disk": sharedPglite(() => openDatabase({ dataDir: join(tempFolder(), "nested", "store") })),
   PostgreSQL: {
+    open: async () => {},
     acquire: async () => {
       if (!cluster) throw new Error("the PostgreSQL cluster did not start");
       databaseCount += 1;
@@ -75,6 +85,7 @@ const engines: Record<string, Engine> = {
 };
 
 describe.each(Object.entries(engines))("%s", (_name, engine) => {
+  beforeAll(() => engine.open());
   afterAll(() => engine.closeAll());
 
   async function withDatabase(test: (db: Database) => Promise<void>) {
@@ -338,7 +349,8 @@ describe.each(Object.entries(engines))("%s", (_name, engine) => {
 
 describe("PGlite on disk", () => {
   it("keeps committed rows across a close and a reopen of the same folder", async () => {
-    const dataDir = join(tempFolder(), "nested", "store");
+    // A first open of an empty folder is the engine's "PGlite on disk" above; this one reopens.
+    const dataDir = await seededPgliteFolder(join(tempFolder(), "store"));
     const first = await openDatabase({ dataDir });
     await first.query("CREATE TABLE runs (id text, status text)");
     await first.transaction((tx) => tx.query("INSERT INTO runs VALUES ('r1', 'parked')"));
@@ -355,7 +367,7 @@ describe("PGlite on disk", () => {
 
 describe("PGlite's folder lock", () => {
   it("refuses a second open of a folder that is open, and allows it again after close", async () => {
-    const dataDir = join(tempFolder(), "store");
+    const dataDir = await seededPgliteFolder(join(tempFolder(), "store"));
     const first = await openDatabase({ dataDir });
     try {
       await expect(openDatabase({ dataDir })).rejects.toThrow(
@@ -370,8 +382,7 @@ describe("PGlite's folder lock", () => {
   });
 
   it("refuses a folder another live process holds, and takes over one whose process died", async () => {
-    const dataDir = join(tempFolder(), "store");
-    await mkdir(dataDir, { recursive: true });
+    const dataDir = await seededPgliteFolder(join(tempFolder(), "store"));
     const other = spawn("sleep", ["30"], { stdio: "ignore" });
     try {
       await writeFile(join(dataDir, LOCK_FILE), `${other.pid}\n`);

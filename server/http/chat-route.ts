@@ -1,3 +1,4 @@
+import { isDeadlineMs, MAX_DEADLINE_MS } from "../agents/check-agents";
 import { jsonOnce } from "../store/json";
 import type { UserMessage } from "../store/rows";
 import type { AgentApp, RouteContext } from "./context";
@@ -31,6 +32,52 @@ function parseMessage(value: unknown): Parsed<UserMessage> {
   };
 }
 
+/** The refusal of a deadline: the field, the rule and the value. */
+type DeadlineRefusal = { error: string; field: string; value: string };
+
+/**
+ * The run's opt-in deadline from the request: `expiresAt` (an ISO 8601 date and time, within a
+ * year) or `expiresInMs` (a second to a year); neither is no deadline.
+ */
+function parseDeadline(
+  body: Record<string, unknown>,
+): { ok: true; at?: Date } | ({ ok: false } & DeadlineRefusal) {
+  const at = field(body, "expiresAt");
+  const inMs = field(body, "expiresInMs");
+  if (at !== undefined && inMs !== undefined) {
+    return {
+      ok: false,
+      error: "Give expiresAt or expiresInMs, not both.",
+      field: "expiresInMs",
+      value: String(inMs),
+    };
+  }
+  if (inMs !== undefined) {
+    if (!isDeadlineMs(inMs)) {
+      return {
+        ok: false,
+        error: `expiresInMs must be a whole number of milliseconds from 1000 to ${MAX_DEADLINE_MS} (a year)`,
+        field: "expiresInMs",
+        value: JSON.stringify(inMs),
+      };
+    }
+    return { ok: true, at: new Date(Date.now() + inMs) };
+  }
+  if (at === undefined) return { ok: true };
+  const parsed = typeof at === "string" && /^\d{4}-\d{2}-\d{2}T/.test(at) ? new Date(at) : undefined;
+  const wait = parsed ? parsed.getTime() - Date.now() : Number.NaN;
+  if (!(wait > 0 && wait <= MAX_DEADLINE_MS)) {
+    return {
+      ok: false,
+      error:
+        "expiresAt must be an ISO 8601 date and time (2026-12-24T18:00:00Z) in the future, within a year",
+      field: "expiresAt",
+      value: typeof at === "string" ? at.slice(0, 100) : JSON.stringify(at),
+    };
+  }
+  return { ok: true, at: parsed as Date };
+}
+
 /** `POST /agent/chat`: starts a turn and streams its frames until it parks or finishes. */
 export function chatRoute(app: AgentApp, context: RouteContext): void {
   app.post("/agent/chat", async (c) => {
@@ -47,12 +94,16 @@ export function chatRoute(app: AgentApp, context: RouteContext): void {
     }
     const message = parseMessage(field(body.value, "message"));
     if (!message.ok) return c.json({ error: message.error }, 400);
+    const deadline = parseDeadline(body.value);
+    if (!deadline.ok)
+      return c.json({ error: deadline.error, field: deadline.field, value: deadline.value }, 400);
     const threadId = threadField ?? `thread-${crypto.randomUUID()}`;
     const turn = await startTurn(context, {
       actorId: c.get("actorId"),
       ...(agentName !== undefined ? { agent: agentName } : {}),
       threadId,
       message: message.value,
+      ...(deadline.at ? { expiresAt: deadline.at } : {}),
     });
     if (!turn.ok) return c.json(turn.body, turn.status, refusalHeaders(turn));
     const { runId, runStart } = turn;

@@ -16,6 +16,8 @@ export interface TurnRequest {
   threadId: string;
   /** The person's message. */
   message: UserMessage;
+  /** The caller's opt-in deadline for the run; the agent's `expiresAfterMs` too, whichever is sooner. */
+  expiresAt?: Date;
 }
 
 /** How starting a turn came out: the run, or the refusal with its HTTP status. */
@@ -98,6 +100,10 @@ export async function startTurn(context: RouteContext, request: TurnRequest): Pr
   const limited = await overLimit(context, actorId);
   if (limited) return limited;
   const runId = `run-${crypto.randomUUID()}`;
+  // The agents' own bounds: the statement that resolves the agent takes the sooner of its and the caller's.
+  const bounds = context.agents.flatMap((agent) =>
+    agent.expiresAfterMs !== undefined ? [[agent.name, agent.expiresAfterMs] as const] : [],
+  );
   context.crashHooks.before(RUN_START);
   const started = await context.worker.admit(async (lease) => {
     const result = await context.store.runs.start(
@@ -110,6 +116,8 @@ export async function startTurn(context: RouteContext, request: TurnRequest): Pr
         runId,
         messageId: `msg-${crypto.randomUUID()}`,
         userMessage: request.message,
+        ...(request.expiresAt ? { expiresAt: request.expiresAt.toISOString() } : {}),
+        ...(bounds.length > 0 ? { agentDeadlines: Object.fromEntries(bounds) } : {}),
       },
       lease,
     );

@@ -8,7 +8,7 @@ import {
 } from "prepick/core";
 import type { StepToolCall } from "./model-step";
 import { awaitSettlement } from "./settlement";
-import type { TurnContext } from "./turn-context";
+import { expiryOf, type TurnContext } from "./turn-context";
 
 /** What `persist:toolcall:<callId>` records for an `ask`: its kind, and the request or the refusal. */
 interface AskRecord {
@@ -59,7 +59,7 @@ export async function runAsk(context: TurnContext, call: StepToolCall): Promise<
   await journal.step(
     `stream:elicitation:${call.id}`,
     async () => ({ posted: true }),
-    () => ({ frames: [{ kind: "elicitation", id: call.id, request }] }),
+    () => ({ frames: [{ kind: "elicitation", id: call.id, request, ...expiryOf(run) }] }),
   );
   // The outcome's frame streamed with the signal; this step records what the model reads.
   const settlement = await awaitSettlement(context, call.id);

@@ -2,7 +2,7 @@ import type { ModelMessage } from "ai";
 import { ASK_TOOL_NAME, type ElicitationRequest, intakeRequest, settleRecorded } from "prepick/core";
 import { askExchange } from "./ask-messages";
 import { awaitSettlement } from "./settlement";
-import type { TurnContext } from "./turn-context";
+import { expiryOf, type TurnContext } from "./turn-context";
 
 /** The verdict `intake:ask` records: whether this turn asked, and what. */
 interface IntakeVerdict {
@@ -41,7 +41,7 @@ export async function runIntake(context: TurnContext): Promise<ModelMessage[]> {
                 input: result.request,
               },
             ],
-            frames: [{ kind: "elicitation", id: callId, request: result.request }],
+            frames: [{ kind: "elicitation", id: callId, request: result.request, ...expiryOf(run) }],
           }
         : {},
   );

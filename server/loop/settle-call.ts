@@ -97,7 +97,10 @@ export async function settleCall(
   }
   const conflict = (status: ToolCallStatus | undefined, output: unknown): SettleOutcome => ({
     kind: "already-settled",
-    error: `${toolCallId} was already settled as ${status}`,
+    error:
+      status === "expired"
+        ? `${toolCallId} expired: its run's deadline passed before anyone decided it`
+        : `${toolCallId} was already settled as ${status}`,
     status,
     output,
   });
@@ -161,6 +164,12 @@ export async function settleCall(
     if (result.settled && result.signalled) crashHooks.after(signal);
     return result;
   });
-  if (!settled.settled) return conflict(settled.row?.status, settled.row?.output);
+  if (!settled.settled) {
+    if (settled.row?.status !== "pending_approval") return conflict(settled.row?.status, settled.row?.output);
+    // Still pending yet not settled: its run's deadline passed. It expires now, never answered.
+    await store.deadlines.expireDue(row.runId);
+    const expired = await store.toolCalls.get(toolCallId);
+    return conflict("expired", expired?.status === "expired" ? expired.output : null);
+  }
   return { kind: "settled", toolCallId, status: settlement.status, output };
 }

@@ -7,7 +7,7 @@ import { withDeadline } from "./deadline";
 import { editedToolResult } from "./edited-result";
 import type { StepToolCall } from "./model-step";
 import { approvalEditsOf, awaitSettlement } from "./settlement";
-import type { TurnContext } from "./turn-context";
+import { expiryOf, type TurnContext } from "./turn-context";
 
 /**
  * What `persist:toolcall:<callId>` records for a registered tool; the kind is decided here once.
@@ -106,6 +106,7 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
                     input: result.input,
                     ...(tool?.description ? { description: tool.description } : {}),
                     ...(result.questions ? { questions: result.questions } : {}),
+                    ...expiryOf(run),
                   }
                 : { kind: "tool-call", id: call.id, toolName: call.toolName, input: result.input },
             ],

@@ -61,3 +61,8 @@ export class ParkSignal {
 
 /** Thrown when the run was cancelled; the worker ends it as cancelled. */
 export class CancelSignal {}
+
+/** A waiting call's frame fields for the run's deadline: `expiresAt` when the run has one. */
+export function expiryOf(run: RunRow): { expiresAt?: string } {
+  return run.expiresAt ? { expiresAt: run.expiresAt } : {};
+}

@@ -17,3 +17,9 @@ export const CANCELS_CHANNEL = "prepick_cancels";
  * trigger); every process that sends webhooks claims what is due.
  */
 export const WEBHOOKS_CHANNEL = "prepick_webhooks";
+/**
+ * The NOTIFY channel that says a run with a deadline parked (a trigger, migration 7); the payload
+ * is the deadline in ms since the epoch. Every process arms its timer for it, so the run expires
+ * even if the process that ran it is gone.
+ */
+export const DEADLINES_CHANNEL = "prepick_deadlines";

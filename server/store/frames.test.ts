@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Frame } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededPgliteFolder } from "../../tests/support/pglite-folder";
 import type { Database } from "../database/database";
 import { openDatabase } from "../database/open-database";
 import { startTestRun } from "../testing/start-test-run";
@@ -15,7 +16,7 @@ let store: Store;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "prepick-frames-"));
-  db = await openDatabase({ dataDir: join(folder, "store") });
+  db = await openDatabase({ dataDir: await seededPgliteFolder(join(folder, "store")) });
   store = await createStore(db);
 });
 

@@ -1,4 +1,4 @@
-import { INBOX_CHANNEL, WEBHOOKS_CHANNEL } from "./channels";
+import { DEADLINES_CHANNEL, INBOX_CHANNEL, WEBHOOKS_CHANNEL } from "./channels";
 
 /** One schema change, applied once, in order, on PGlite and PostgreSQL alike. */
 export interface Migration {
@@ -247,6 +247,63 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW WHEN (NEW.status IN ('completed', 'failed', 'cancelled')
           AND OLD.status NOT IN ('completed', 'failed', 'cancelled'))
         EXECUTE FUNCTION prepick_webhook_run_end()`,
+    ],
+  },
+  {
+    version: 7,
+    statements: [
+      // A run's opt-in deadline: once it passes while the run waits on a person, the run is
+      // cancelled and the call it waits on expires, never settled. Null, as every run has by
+      // default, is no deadline: the run waits as long as it takes.
+      "ALTER TABLE prepick_runs ADD COLUMN expires_at timestamptz",
+      `CREATE INDEX prepick_runs_expiring ON prepick_runs (expires_at)
+        WHERE status = 'parked' AND expires_at IS NOT NULL`,
+      // A run with a deadline parks: every process hears when it is due (ms since the epoch) and
+      // arms its timer, so the run expires even if the process that ran it is gone. A trigger
+      // whose WHEN skips runs without a deadline: their statements are unchanged.
+      `CREATE FUNCTION prepick_deadline_parked() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('${DEADLINES_CHANNEL}',
+          floor(extract(epoch FROM NEW.expires_at) * 1000)::bigint::text);
+        RETURN NULL;
+      END
+      $$`,
+      `CREATE TRIGGER prepick_deadline_parked AFTER UPDATE OF status ON prepick_runs
+        FOR EACH ROW WHEN (NEW.status = 'parked' AND NEW.expires_at IS NOT NULL)
+        EXECUTE FUNCTION prepick_deadline_parked()`,
+      // A run's webhook event says when its deadline was and whether it expired: cancelled at
+      // its deadline while parked on a person.
+      `CREATE OR REPLACE FUNCTION prepick_webhook_run_end() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM prepick_webhook_endpoints) THEN RETURN NULL; END IF;
+        PERFORM prepick_webhook_emit(
+          CASE NEW.status WHEN 'completed' THEN 'run.finished' WHEN 'failed' THEN 'run.failed'
+            ELSE 'run.cancelled' END,
+          jsonb_build_object('runId', NEW.id, 'threadId', NEW.thread_id, 'actorId', NEW.actor_id,
+            'agent', NEW.agent, 'status', NEW.status, 'error', NEW.error,
+            'finishedAt', NEW.finished_at, 'expiresAt', NEW.expires_at,
+            'expired', NEW.status = 'cancelled' AND OLD.status = 'parked'
+              AND NEW.expires_at IS NOT NULL AND NEW.expires_at <= NEW.finished_at));
+        RETURN NULL;
+      END
+      $$`,
+      // A call's event carries its run's deadline.
+      `CREATE OR REPLACE FUNCTION prepick_webhook_call_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        run_agent text;
+        run_expires_at timestamptz;
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM prepick_webhook_endpoints) THEN RETURN NULL; END IF;
+        SELECT agent, expires_at INTO run_agent, run_expires_at FROM prepick_runs WHERE id = NEW.run_id;
+        PERFORM prepick_webhook_emit(
+          CASE WHEN TG_OP = 'INSERT' THEN 'call.waiting' ELSE 'call.settled' END,
+          jsonb_build_object('callId', NEW.id, 'runId', NEW.run_id, 'threadId', NEW.thread_id,
+            'actorId', NEW.actor_id, 'agent', run_agent, 'name', NEW.name, 'status', NEW.status,
+            'input', NEW.input, 'output', NEW.output, 'askedAt', NEW.created_at,
+            'settledAt', NEW.settled_at, 'expiresAt', run_expires_at));
+        RETURN NULL;
+      END
+      $$`,
     ],
   },
 ];

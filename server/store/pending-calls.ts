@@ -19,12 +19,14 @@ export interface InboxChange {
 }
 
 // Every read of the inbox joins the thread for its agent and the run for its assistant message.
-const CALLS = `SELECT t.*, th.agent, r.message_id FROM prepick_tool_calls t
+const CALLS = `SELECT t.*, th.agent, r.message_id, r.expires_at FROM prepick_tool_calls t
   JOIN prepick_threads th ON th.id = t.thread_id JOIN prepick_runs r ON r.id = t.run_id`;
 
 /** A joined row as the wire's pending call, with the frame the run posted it with. */
 function toPendingCall(row: Row): PendingCall {
   const call = toToolCall(row);
+  // The run's opt-in deadline, as the frame carried it.
+  const expiry = row.expires_at ? { expiresAt: new Date(row.expires_at as string).toISOString() } : {};
   return {
     id: call.id,
     runId: call.runId,
@@ -38,13 +40,14 @@ function toPendingCall(row: Row): PendingCall {
     askedAt: call.createdAt,
     posted:
       call.name === "ask"
-        ? { kind: "elicitation", id: call.id, request: call.input as never }
+        ? { kind: "elicitation", id: call.id, request: call.input as never, ...expiry }
         : {
             kind: "approval-request",
             id: call.id,
             toolName: call.name,
             input: call.input,
             ...(call.questions ? { questions: call.questions } : {}),
+            ...expiry,
           },
   };
 }

@@ -43,6 +43,7 @@ export function toRun(row: Row): RunRow {
     cancelRequested: Boolean(row.cancel_requested),
     error: row.error === null || row.error === undefined ? null : String(row.error),
     modelMessages: (row.model_messages ?? null) as ModelMessage[] | null,
+    expiresAt: isoOrNull(row.expires_at),
     createdAt: iso(row.created_at),
   };
 }

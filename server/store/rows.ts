@@ -13,6 +13,7 @@ export type ToolCallStatus =
   | "approved"
   | "rejected"
   | "cancelled"
+  | "expired"
   | "completed"
   | "failed";
 
@@ -66,6 +67,8 @@ export interface RunRow {
   error: string | null;
   /** The turn's model messages once it ended, for later turns' history. */
   modelMessages: ModelMessage[] | null;
+  /** Its opt-in deadline (ISO 8601): past it, a wait on a person ends the run as expired. Null: none. */
+  expiresAt: string | null;
   /** When it began. */
   createdAt: string;
 }

@@ -43,6 +43,10 @@ export interface NewRun {
   runId: string;
   messageId: string;
   userMessage: UserMessage;
+  /** The caller's opt-in deadline for the run (ISO 8601); none when left out. */
+  expiresAt?: string;
+  /** The agents' own bounds, in ms from the start, by name: the sooner of the chosen agent's and `expiresAt` applies. */
+  agentDeadlines?: Readonly<Record<string, number>>;
 }
 
 /** How parking a run came out. */
@@ -104,10 +108,12 @@ const START_SQL = `WITH thread AS (
     RETURNING id),
   started AS (
     INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message,
-      status, lease_owner, lease_until)
+      status, lease_owner, lease_until, expires_at)
     SELECT $1, $2, $3, verdict.agent, (SELECT count(*) FROM prepick_runs WHERE thread_id = $2), $7,
       $8::jsonb, CASE WHEN $9::text IS NULL THEN 'ready' ELSE 'running' END, $9::text,
-      CASE WHEN $9::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$10")} END
+      CASE WHEN $9::text IS NULL THEN NULL ELSE ${LEASE_UNTIL("$10")} END,
+      -- The opt-in deadline: the sooner of the caller's and the agent's (LEAST skips nulls); none by default.
+      LEAST($11::timestamptz, ${LEASE_UNTIL("($12::jsonb ->> verdict.agent)::bigint")})
     FROM verdict WHERE verdict.kind = 'started'
     RETURNING *),
   recorded AS (
@@ -180,6 +186,8 @@ export class RunStore {
       json(input.userMessage),
       lease?.owner ?? null,
       lease?.leaseMs ?? 0,
+      input.expiresAt ?? null,
+      input.agentDeadlines ? json(input.agentDeadlines) : null,
     ]);
     const row = rows[0] as Row;
     const agent = String(row.chosen_agent);

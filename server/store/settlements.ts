@@ -64,7 +64,8 @@ export class SettlementStore {
    * history when it arrives; the run is then claimed under `lease` (the caller has room to run
    * it) or made ready with a notification for any process. A run that is still running, or
    * ready, may be anywhere in its journal: the row is settled and the run flagged, and the loop
-   * records the signal when it reaches it. A row that is not pending is left as it is.
+   * records the signal when it reaches it. A row that is not pending is left as it is, and so is
+   * one whose run's deadline passed (it expires, never settled).
    */
   async settle(settlement: PersonSettlement, lease?: Lease): Promise<SettleResult> {
     for (let attempt = 1; ; attempt++) {
@@ -79,7 +80,9 @@ export class SettlementStore {
   private async settleOnce(settlement: PersonSettlement, lease: Lease | undefined): Promise<SettleResult> {
     const rows = await this.db.query(
       `WITH run AS (
-         SELECT id, status, waiting_on FROM prepick_runs WHERE id = $2 FOR UPDATE),
+         -- A run past its opt-in deadline takes no answer: it expires instead (DeadlineStore).
+         SELECT id, status, waiting_on FROM prepick_runs
+         WHERE id = $2 AND (expires_at IS NULL OR expires_at > now()) FOR UPDATE),
        settled AS (
          UPDATE prepick_tool_calls SET status = $3, output = $4::jsonb, settled_at = now(),
            input = coalesce($10::jsonb, input),

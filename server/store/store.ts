@@ -1,6 +1,7 @@
 import type { Database } from "../database/database";
 import { ActorLoadStore } from "./actor-load";
 import { CheckpointStore } from "./checkpoints";
+import { DeadlineStore } from "./deadlines";
 import { FrameStore, type FramesWritten } from "./frames";
 import { migrate } from "./migrate";
 import { PendingCallStore } from "./pending-calls";
@@ -37,6 +38,8 @@ export class Store {
   readonly actorLoad: ActorLoadStore;
   /** Removes finished runs' frames and checkpoints past the retention. */
   readonly retention: RetentionStore;
+  /** Runs' opt-in deadlines. */
+  readonly deadlines: DeadlineStore;
   /** The webhook endpoints and the outbox of events for them. */
   readonly webhooks: WebhookOutboxStore;
 
@@ -55,6 +58,7 @@ export class Store {
     this.actorLoad = new ActorLoadStore(db);
     this.retention = new RetentionStore(db);
     this.webhooks = new WebhookOutboxStore(db);
+    this.deadlines = new DeadlineStore(db);
   }
 
   /**

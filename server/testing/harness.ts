@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Frame, SequencedFrame } from "prepick/core";
+import { seededPgliteFolder } from "../../tests/support/pglite-folder";
 import { readFrames } from "../../tests/support/sse";
 import { createServer, type PrepickServer, type ServerOptions } from "../server";
 
@@ -12,6 +13,16 @@ export { readFrames };
 export async function tempDataDir(): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), "prepick-test-"));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * A temporary folder holding an initialised PGlite store with no table yet (a copy of the host's
+ * template: see `seededPgliteFolder`), for a server's `dataDir`; `remove()` deletes it.
+ */
+export async function tempStore(): Promise<{ path: string; remove: () => Promise<void> }> {
+  const folder = await tempDataDir();
+  await seededPgliteFolder(folder.path);
+  return folder;
 }
 
 /** Starts a server on a free loopback port. */

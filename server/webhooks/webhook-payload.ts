@@ -29,6 +29,8 @@ export interface CallEventData {
   outcome?: string;
   /** `call.settled` only: when it stopped waiting (ISO 8601). */
   settledAt?: string;
+  /** Its run's opt-in deadline (ISO 8601), when it has one: past it, the call expires undecided. */
+  expiresAt?: string;
   /** The page that opens just this call, answerable there, for its owner. */
   link: string;
   /** The page of its conversation. */
@@ -47,6 +49,10 @@ export interface RunEventData {
   error?: string;
   /** When it ended (ISO 8601). */
   finishedAt?: string;
+  /** Its opt-in deadline (ISO 8601), when it had one. */
+  expiresAt?: string;
+  /** `run.cancelled` only: true when the deadline passed while it waited on a person. */
+  expired?: boolean;
   /** The page of its conversation. */
   conversationLink: string;
 }
@@ -111,9 +117,11 @@ export function webhookPayload(
     runId: text(data.runId),
   };
   const conversationLink = links.conversation(agent, common.threadId);
+  const expiresAt = iso(data.expiresAt);
   if (row.type.startsWith("run.")) {
     const error = data.error;
     const finishedAt = iso(data.finishedAt);
+    const cancelled = row.type === "run.cancelled";
     return {
       type: row.type,
       timestamp: row.createdAt,
@@ -122,6 +130,8 @@ export function webhookPayload(
         status: text(data.status),
         ...(typeof error === "string" ? { error } : {}),
         ...(finishedAt ? { finishedAt } : {}),
+        ...(expiresAt ? { expiresAt } : {}),
+        ...(cancelled ? { expired: data.expired === true } : {}),
         conversationLink,
       },
     };
@@ -140,6 +150,7 @@ export function webhookPayload(
       askedAt: iso(data.askedAt) ?? row.createdAt,
       ...(settled ? { outcome: text(data.status) } : {}),
       ...(settled && settledAt ? { settledAt } : {}),
+      ...(expiresAt ? { expiresAt } : {}),
       link: links.call(callId),
       conversationLink,
     },

@@ -6,6 +6,7 @@ import type { ApprovalState } from "@/hooks/transcript-types";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { approvalBlock } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
+import { expectDarkTheme } from "./theme.fixture";
 
 /** Mounts a fresh approval block per story render, with the real approval machine. */
 function ApprovalStory({
@@ -14,12 +15,15 @@ function ApprovalStory({
   input,
   description,
   autoFocus,
+  expiresInMs,
 }: {
   state?: ApprovalState;
   send?: SendDecision;
   input?: unknown;
   description?: string;
   autoFocus?: boolean;
+  /** Its run's deadline, this long after the story mounts. */
+  expiresInMs?: number;
 }) {
   const [block] = useState(() =>
     approvalBlock("m1", {
@@ -27,6 +31,7 @@ function ApprovalStory({
       ...(send ? { send } : {}),
       ...(input !== undefined ? { input } : {}),
       ...(description !== undefined ? { description } : {}),
+      ...(expiresInMs !== undefined ? { expiresAt: new Date(Date.now() + expiresInMs).toISOString() } : {}),
     }),
   );
   return <ChatApproval block={block} autoFocus={autoFocus} />;
@@ -47,12 +52,56 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Waiting for the person's word. */
-export const Pending: Story = {};
+/** Waiting for the person's word: the question, the tool's input, Approve and Reject. */
+export const Pending: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("region", { name: "Allow purge_cache to run?" })).toBeVisible();
+    await expect(canvas.getByText("Input")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Approve" })).toBeEnabled();
+    await expect(canvas.getByRole("button", { name: "Reject" })).toBeEnabled();
+    await expect(canvas.getByRole("textbox", { name: /Reason/ })).toHaveValue("");
+    await expect(canvas.queryByRole("alert")).toBeNull();
+  },
+};
 
-/** Approved. */
+/** Waiting under its run's deadline: when to decide by and how long is left, and that no one answers for the person. */
+export const WithDeadline: Story = {
+  args: { expiresInMs: 12 * 60_000 + 30_000 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText(/^Decide by .+ \(12 minutes left\)\. If no one decides by then, the agent stops\.$/),
+    ).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Approve" })).toBeEnabled();
+  },
+};
+
+/** The deadline passes while the card is open: it says the call expired undecided. */
+export const DeadlinePasses: Story = {
+  args: { expiresInMs: 1_500 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Decide by .+ \(\d seconds? left\)/)).toBeVisible();
+    await expect(
+      await canvas.findByText(
+        /^This expired at .+ before anyone decided, so the agent stopped\.$/,
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Approved: the decision in place of the buttons. */
 export const Approved: Story = {
   args: { state: { status: "settled", approved: true, conflict: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("region", { name: "purge_cache approved" })).toBeVisible();
+    await expect(canvas.getByText("You approved this call.")).toBeVisible();
+    await expect(canvas.queryByRole("button")).toBeNull();
+  },
 };
 
 /** Rejected, with the reason the model was told. */
@@ -60,11 +109,27 @@ export const Rejected: Story = {
   args: {
     state: { status: "settled", approved: false, reason: "Not during business hours", conflict: false },
   },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("region", { name: "purge_cache rejected" })).toBeVisible();
+    await expect(canvas.getByText("You rejected this call. Reason: Not during business hours")).toBeVisible();
+    await expect(canvas.queryByRole("button")).toBeNull();
+  },
 };
 
 /** The decision did not get through; Retry sends it again. */
 export const Failed: Story = {
   args: { state: { status: "failed", approved: true, error: "The server could not be reached. Try again." } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      "Your decision was not sent. Check your connection, then retry.",
+    );
+    await expect(canvas.getByRole("button", { name: "Retry" })).toBeEnabled();
+    // Either decision can still be made instead.
+    await expect(canvas.getByRole("button", { name: "Approve" })).toBeEnabled();
+    await expect(canvas.getByRole("button", { name: "Reject" })).toBeEnabled();
+  },
 };
 
 const send = fn<SendDecision>(async () => {});
@@ -129,7 +194,13 @@ export const FailsThenShowsRetry: Story = {
 };
 
 /** Pending, in the dark theme. */
-export const Dark: Story = { globals: { theme: "dark" } };
+export const Dark: Story = {
+  globals: { theme: "dark" },
+  play: async (context) => {
+    await Pending.play?.(context);
+    await expectDarkTheme(within(context.canvasElement).getByRole("region"));
+  },
+};
 
 /**
  * As the chat block shows a new approval: it takes the focus, says what the tool does, and once

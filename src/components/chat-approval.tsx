@@ -13,6 +13,7 @@ import type {
   ApprovalState,
   ElicitationBlock,
 } from "@/hooks/transcript-types";
+import { useDeadline } from "@/hooks/use-deadline";
 import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import { cn } from "@/lib/utils";
 import { ApprovalChanges, ApprovalFields } from "./approval-fields";
@@ -99,9 +100,10 @@ const FOCUS_INDICATOR =
 
 /**
  * A tool call waiting for the person's word: what it would do, Approve and Reject, and an
- * optional reason the model is told on a rejection. A call whose input is editable shows its
- * fields as a form, each pre-picked with the model's proposal; Approve sends the ones changed.
- * Shows the decision once it is made, and for an edited call what ran beside what was proposed.
+ * optional reason the model is told on a rejection; when its run has a deadline, the time left. A
+ * call whose input is editable shows its fields as a form, each pre-picked with the model's
+ * proposal; Approve sends the ones changed. Shows the decision once it is made, and for an edited
+ * call what ran beside what was proposed.
  */
 function ChatApproval({
   block,
@@ -134,6 +136,7 @@ function ChatApproval({
   const approving = busy && (state.status !== "submitting" || state.approved);
   const changes = decided && state.approved && form && edits ? { form, edits } : undefined;
   const rest = changes ? restOf(block.input, form) : decided ? block.input : restOf(block.input, form);
+  const deadline = useDeadline(decided ? undefined : block.expiresAt, messages.locale);
   const descriptionId = React.useId();
   const decisionId = React.useId();
   const describedBy =
@@ -207,6 +210,19 @@ function ChatApproval({
         <ApprovalFields form={form} label={approval.title(block.toolName)} hint={approval.editHint} />
       ) : null}
       {rest !== undefined ? <ChatToolCallSection label={toolCall.input} value={formatInput(rest)} /> : null}
+      {deadline ? (
+        <p
+          data-slot="chat-approval-deadline"
+          data-expired={deadline.expired || undefined}
+          className="text-muted-foreground"
+        >
+          <time dateTime={deadline.at}>
+            {deadline.expired
+              ? messages.deadline.approvalExpired(deadline.time)
+              : messages.deadline.decideBy(deadline.time, deadline.left)}
+          </time>
+        </p>
+      ) : null}
       {decided ? (
         <>
           <p id={decisionId} data-slot="chat-approval-decision" className="rounded-sm text-muted-foreground">

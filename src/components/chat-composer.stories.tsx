@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { ChatComposer } from "./chat-composer";
+import { expectDarkTheme } from "./theme.fixture";
 
 const meta = {
   title: "Chat/ChatComposer",
@@ -73,5 +74,14 @@ export const EnterWaitsWhileStreaming: Story = {
   },
 };
 
-/** The composer in the dark theme. */
-export const Dark: Story = { globals: { theme: "dark" } };
+/** The composer in the dark theme: light text on a dark field, and typing turns Send on. */
+export const Dark: Story = {
+  globals: { theme: "dark" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole("textbox", { name: "Message" });
+    await expectDarkTheme(box);
+    await userEvent.type(box, "Refactor the parser");
+    await expect(canvas.getByRole("button", { name: "Send" })).toBeEnabled();
+  },
+};

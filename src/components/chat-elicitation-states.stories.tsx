@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
 import { expect, mocked, userEvent, waitFor, within } from "storybook/test";
 import type { CreateElicitationOptions } from "@/hooks/create-elicitation";
 import { useElicitation } from "@/hooks/use-elicitation";
@@ -43,6 +44,66 @@ function settlesLocally(request: ElicitationRequest, id: string): CreateElicitat
     onSkip: async () => settleSkipped(request.questions),
   };
 }
+
+/** A set whose run's deadline is `expiresInMs` after it mounts (computed then, not when the stories load). */
+function DeadlineStory({ expiresInMs, dismissed = false }: { expiresInMs: number; dismissed?: boolean }) {
+  const [expiresAt] = useState(() => new Date(Date.now() + expiresInMs).toISOString());
+  return (
+    <ElicitationStory
+      options={{
+        ...settlesLocally(refactorerRequest, `story-deadline-${expiresInMs}`),
+        expiresAt,
+        dismissed,
+      }}
+    />
+  );
+}
+
+/** Waiting under its run's deadline: when to answer by, how long is left, and that no one answers for the person. */
+export const WithDeadline: Story = {
+  args: { options: settlesLocally(refactorerRequest, "story-deadline") },
+  render: () => <DeadlineStory expiresInMs={3 * 3_600_000 + 60_000} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form", { name: "Questions from the agent" });
+    await expect(
+      within(form).getByText(
+        /^Answer by .+ \(3 hours left\)\. If no one answers by then, the agent stops\.$/,
+      ),
+    ).toBeVisible();
+    await expect(within(form).getByRole("button", { name: "Next" })).toBeEnabled();
+  },
+};
+
+/** The deadline passes with the form open: it says so, then the set is dismissed as expired, never answered. */
+export const DeadlinePasses: Story = {
+  args: { options: settlesLocally(refactorerRequest, "story-deadline-passes") },
+  render: () => <DeadlineStory expiresInMs={1_500} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Answer by .+ \(\d seconds? left\)/)).toBeVisible();
+    await expect(
+      await canvas.findByText(
+        /^These questions expired at .+ before anyone answered, so the agent stopped\.$/,
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Expired: the run's deadline passed before anyone answered; no form, no answers, and it says why. */
+export const Expired: Story = {
+  args: { options: settlesLocally(refactorerRequest, "story-expired") },
+  render: () => <DeadlineStory expiresInMs={-60_000} dismissed />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText(/^These questions expired at .+ before anyone answered, so the agent stopped\.$/),
+    ).toBeVisible();
+    await expect(canvas.queryByRole("button", { name: /Confirm|Next/ })).toBeNull();
+  },
+};
 
 /** The form in a second language the app ships: every word of ours from its messages. */
 export const SecondLanguage: Story = {

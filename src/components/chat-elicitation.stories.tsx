@@ -143,7 +143,21 @@ export const TextInput: Story = {
 };
 
 /** A textarea: Enter writes a new line, Ctrl/⌘+Enter confirms. */
-export const TextareaInput: Story = { args: { options: local(one(typedQuestions.textarea as Question)) } };
+export const TextareaInput: Story = {
+  args: { options: local(one(typedQuestions.textarea as Question)) },
+  beforeEach: clearSpies,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notes = canvas.getByRole("textbox", { name: "Anything else I should know?" });
+    await userEvent.type(notes, "Keep the API.{Enter}Ask before renaming.");
+    await expect(notes).toHaveValue("Keep the API.\nAsk before renaming.");
+    await expect(sentAnswers).not.toHaveBeenCalled();
+    await userEvent.keyboard("{Control>}{Enter}{/Control}");
+    await waitFor(() =>
+      expect(sentAnswers).toHaveBeenCalledWith({ notes: ["Keep the API.\nAsk before renaming."] }),
+    );
+  },
+};
 
 /** A bounded number; the field keeps what is typed (`1.` on the way to `1.5`), the answer is canonical. */
 export const NumberInput: Story = {
@@ -171,14 +185,50 @@ export const BooleanInput: Story = {
   },
 };
 
-/** A date within bounds. */
-export const DateInput: Story = { args: { options: local(one(typedQuestions.date as Question)) } };
+/**
+ * A date within bounds: the field holds the pre-pick and its bounds; Enter confirms it, untouched,
+ * so nothing is sent for it and the agent's pick stands (recorded as defaulted).
+ */
+export const DateInput: Story = {
+  args: { options: local(one(typedQuestions.date as Question)) },
+  beforeEach: clearSpies,
+  play: async ({ canvasElement }) => {
+    const date = within(canvasElement).getByLabelText("When is it due?");
+    await expect(date).toHaveAttribute("type", "date");
+    await expect(date).toHaveValue("2026-06-30");
+    await expect(date).toHaveAttribute("min", "2026-01-01");
+    await expect(date).toHaveAttribute("max", "2026-12-31");
+    await userEvent.type(date, "{Enter}");
+    await waitFor(() => expect(sentAnswers).toHaveBeenCalledWith({}));
+  },
+};
 
 /** A required email with nothing pre-picked: there is no honest default for it. */
-export const EmailInput: Story = { args: { options: local(one(typedQuestions.email as Question)) } };
+export const EmailInput: Story = {
+  args: { options: local(one(typedQuestions.email as Question)) },
+  beforeEach: clearSpies,
+  play: async ({ canvasElement }) => {
+    const email = within(canvasElement).getByRole("textbox", { name: "Who should we email?" });
+    await expect(email).toHaveAttribute("type", "email");
+    await expect(email).toHaveValue("");
+    await userEvent.type(email, "ada@example.com{Enter}");
+    await waitFor(() => expect(sentAnswers).toHaveBeenCalledWith({ contact: ["ada@example.com"] }));
+  },
+};
 
-/** A URL. */
-export const UrlInput: Story = { args: { options: local(one(typedQuestions.url as Question)) } };
+/** A URL, pre-picked; another typed in its place is what is sent. */
+export const UrlInput: Story = {
+  args: { options: local(one(typedQuestions.url as Question)) },
+  beforeEach: clearSpies,
+  play: async ({ canvasElement }) => {
+    const url = within(canvasElement).getByRole("textbox", { name: "Which repository?" });
+    await expect(url).toHaveAttribute("type", "url");
+    await expect(url).toHaveValue("https://github.com/acme/api");
+    await userEvent.clear(url);
+    await userEvent.type(url, "https://github.com/acme/web{Enter}");
+    await waitFor(() => expect(sentAnswers).toHaveBeenCalledWith({ repo: ["https://github.com/acme/web"] }));
+  },
+};
 
 /** A native select. */
 export const SelectInput: Story = {
@@ -192,7 +242,6 @@ export const SelectInput: Story = {
   },
 };
 
-/** Several options may be chosen. */
 /** A select that allows free text: pick an option, or write a value of one's own. */
 export const SelectWithFreeText: Story = {
   args: { options: local(one({ ...(typedQuestions.select as Question), allowFreeText: true })) },
@@ -203,8 +252,21 @@ export const SelectWithFreeText: Story = {
   },
 };
 
+/** Several options may be chosen: the pre-pick stays checked beside another. */
 export const MultipleChoice: Story = {
   args: { options: local({ ...refactorerRequest, questions: [refactorerRequest.questions[1] as Question] }) },
+  beforeEach: clearSpies,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("checkbox", { name: "Unit" })).toBeChecked();
+    const endToEnd = canvas.getByRole("checkbox", { name: "End to end" });
+    await expect(endToEnd).not.toBeChecked();
+    await userEvent.click(endToEnd);
+    await expect(endToEnd).toBeChecked();
+    await expect(canvas.getByRole("checkbox", { name: "Unit" })).toBeChecked();
+    await userEvent.click(canvas.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(sentAnswers).toHaveBeenCalledWith({ tests: ["unit", "e2e"] }));
+  },
 };
 
 /** An answer of the person's own beside the options. */

@@ -3,11 +3,12 @@
 import * as React from "react";
 import { Card } from "@/components/ui/card";
 import type { ElicitationBlock } from "@/hooks/transcript-types";
+import { useDeadline } from "@/hooks/use-deadline";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { ElicitationActions, ElicitationHints, ElicitationStatus } from "./elicitation-actions";
 import type { ElicitationLayout } from "./elicitation-context";
-import { ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
+import { ElicitationDeadline, ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
 import { ElicitationQuestion } from "./elicitation-question";
 import { ElicitationRoot } from "./elicitation-root";
 import { ElicitationSettled } from "./elicitation-settled";
@@ -22,8 +23,8 @@ const FOCUS_INDICATOR =
 /**
  * The question set of an agent's turn, inline in the transcript, on the app's own `Card`: the
  * preamble, the progress, each question with its pre-picked answer, and confirm and skip, all by
- * keyboard. Once settled the card shows the outcome instead of the form; once dismissed, a line
- * saying so. `className` styles the card; the other props go to the form.
+ * keyboard, and when its run has a deadline, the time left. Once settled the card shows the
+ * outcome instead of the form; once dismissed, a line saying so (or that it expired unanswered). `className` styles the card; the other props go to the form.
  */
 function ChatElicitation({
   block,
@@ -40,6 +41,7 @@ function ChatElicitation({
   autoFocus?: boolean;
 }) {
   const phase = useElicitationSelector(block, (snapshot) => snapshot.phase);
+  const deadline = useDeadline(block.expiresAt, block.messages.locale);
   const cardRef = React.useRef<HTMLDivElement>(null);
   const previousPhase = React.useRef(phase);
   React.useEffect(() => {
@@ -69,8 +71,14 @@ function ChatElicitation({
       {phase === "settled" ? (
         <ElicitationSettled block={block} />
       ) : phase === "dismissed" ? (
-        <p data-slot="elicitation-dismissed" className="text-muted-foreground text-sm">
-          {block.messages.settled.dismissed}
+        <p
+          data-slot="elicitation-dismissed"
+          data-expired={deadline?.expired || undefined}
+          className="text-muted-foreground text-sm"
+        >
+          {deadline?.expired
+            ? block.messages.deadline.questionsExpired(deadline.time)
+            : block.messages.settled.dismissed}
         </p>
       ) : (
         <ElicitationRoot
@@ -81,6 +89,7 @@ function ChatElicitation({
           {...props}
         >
           <ElicitationPreamble />
+          <ElicitationDeadline />
           <ElicitationProgress />
           {block.questions.map((question) => (
             <ElicitationQuestion key={question.id} questionId={question.id} />

@@ -26,17 +26,44 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The person's message: a bubble on the right. */
+/** The person's message: a bubble on the right, as typed, with nothing to copy. */
 export const User: Story = {
   args: { message: userMessage("m1", "Refactor src/core/answers.ts so it reads top to bottom.") },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const message = canvas.getByRole("article", { name: "You" });
+    await expect(message).toHaveAttribute("data-role", "user");
+    const text = within(message).getByText("Refactor src/core/answers.ts so it reads top to bottom.");
+    await expect(text).toBeVisible();
+    // The bubble sits at the end of the line, its text well away from the start.
+    const line = message.getBoundingClientRect();
+    const bubble = text.getBoundingClientRect();
+    await expect(line.right - bubble.right).toBeLessThan(line.width / 4);
+    await expect(bubble.left - line.left).toBeGreaterThan(line.width / 4);
+    await expect(canvas.queryByRole("button", { name: "Copy" })).toBeNull();
+  },
 };
 
-/** The assistant's reply. */
+/** The assistant's reply, its Markdown rendered (the code span as code), with Copy below. */
 export const Assistant: Story = {
   args: {
     message: transcriptMessage("m2", "assistant", [
       textBlock("m2", "Done. I split `resolveAnswers` into three steps.\nThe unit tests pass."),
     ]),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const message = canvas.getByRole("article", { name: "Assistant" });
+    await expect(message).toHaveAttribute("data-role", "assistant");
+    // The renderer loads on its own; until then the text shows plain, its backticks as typed.
+    const code = await waitFor(() => {
+      const found = message.querySelector("code");
+      if (!found) throw new Error("the code span has not rendered");
+      return found;
+    });
+    await expect(code).toHaveTextContent("resolveAnswers");
+    await expect(message).not.toHaveTextContent("`");
+    await expect(canvas.getByRole("button", { name: "Copy" })).toBeVisible();
   },
 };
 
@@ -224,6 +251,16 @@ export const WithQuestions: Story = {
         status: "running",
       }),
     ]),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form");
+    await expect(within(form).getByText("How much should I cover?", { exact: true })).toBeVisible();
+    await expect(within(form).getByRole("radio", { name: "The whole module" })).toBeChecked();
+    // The questions come first in the message, the tool call after them.
+    const call = canvas.getByText("read_file");
+    await expect(call).toBeVisible();
+    await expect(form.compareDocumentPosition(call) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   },
 };
 

@@ -20,9 +20,18 @@ type Story = StoryObj<typeof meta>;
 
 const input = { query: "flaky tests in src/core", limit: 5 };
 
-/** Still running. */
+/** Still running: closed to one line with its status; opened, its input and that it waits. */
 export const Running: Story = {
   args: { block: toolBlock("m1", { id: "c1", toolName: "search_issues", input, status: "running" }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Running")).toBeVisible();
+    const waiting = canvas.getByText("Waiting for the result…");
+    await expect(waiting).not.toBeVisible();
+    await userEvent.click(canvas.getByText("search_issues"));
+    await expect(waiting).toBeVisible();
+    await expect(canvas.getByText(/flaky tests in src\/core/)).toBeVisible();
+  },
 };
 
 /** Done: the summary line opens to show input and output. */
@@ -75,6 +84,12 @@ export const Denied: Story = {
       approval: { approved: false, reason: "Not during business hours" },
     }),
   },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Rejected")).toBeVisible();
+    await userEvent.click(canvas.getByText("purge_cache"));
+    await expect(canvas.getByText("Rejected: Not during business hours")).toBeVisible();
+  },
 };
 
 /** Its run was cancelled while it waited for a decision: nobody rejected it. */
@@ -82,6 +97,18 @@ export const Cancelled: Story = {
   args: { block: toolBlock("m1", deniedPurge) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText("Cancelled")).toBeVisible();
+  },
+};
+
+/** Its run's deadline passed while it waited for a decision: nobody decided it, and it says so. */
+export const Expired: Story = {
+  args: { block: toolBlock("m1", { ...deniedPurge, expiresAt: "2026-12-01T09:00:00.000Z" }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByText("purge_cache"));
+    await expect(
+      canvas.getByText(/^This expired at .+ before anyone decided, so the agent stopped\.$/),
+    ).toBeVisible();
   },
 };
 

@@ -4,6 +4,7 @@ import type * as React from "react";
 import type { PrepickMessages, PrepickMessagesInput } from "@/hooks/prepick-messages";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import type { ToolBlock, ToolCallStatus } from "@/hooks/transcript-types";
+import { readDeadline } from "@/hooks/use-deadline";
 import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
 import { cn } from "@/lib/utils";
 
@@ -148,8 +149,10 @@ function ChatToolCall({
   if (block.toolName === ASK_TOOL_NAME && block.status === "error") {
     return <ChatMalformedAsk block={block} messages={messages} className={className} />;
   }
-  // Denied with no decision: the run was cancelled while the call waited for one.
+  // Denied with no decision: the run was cancelled while the call waited for one, or its deadline passed.
   const cancelled = block.status === "denied" && !block.approval;
+  const deadline = cancelled ? readDeadline(block.expiresAt, Date.now(), messages.locale) : undefined;
+  const expired = deadline?.expired === true;
   const hasInput = block.input !== undefined && formatValue(block.input) !== "{}";
   return (
     <details
@@ -194,8 +197,16 @@ function ChatToolCall({
           </div>
         ) : null}
         {block.status === "denied" ? (
-          <p data-slot="chat-tool-call-denied" className="text-muted-foreground">
-            {cancelled ? toolCall.cancelledBeforeDecision : toolCall.rejectedBecause(block.approval?.reason)}
+          <p
+            data-slot="chat-tool-call-denied"
+            data-expired={expired || undefined}
+            className="text-muted-foreground"
+          >
+            {deadline?.expired
+              ? messages.deadline.approvalExpired(deadline.time)
+              : cancelled
+                ? toolCall.cancelledBeforeDecision
+                : toolCall.rejectedBecause(block.approval?.reason)}
           </p>
         ) : null}
         {block.status === "running" ? (

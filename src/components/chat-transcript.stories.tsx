@@ -16,6 +16,7 @@ import {
 import { ChatApproval } from "./chat-approval";
 import type { ChatBlockRenderer } from "./chat-message";
 import { ChatTranscript } from "./chat-transcript";
+import { expectDarkTheme } from "./theme.fixture";
 
 const meta = {
   title: "Chat/ChatTranscript",
@@ -43,16 +44,50 @@ export const Empty: Story = {
   },
 };
 
-/** A finished conversation: the intake settled, reasoning, a tool call and the reply. */
-export const Conversation: Story = { args: { messages: conversation() } };
+/** The conversation's scrolling viewport in a story. */
+function viewportOf(canvasElement: HTMLElement): HTMLElement {
+  const viewport = canvasElement.querySelector<HTMLElement>("[data-slot=message-scroller-viewport]");
+  if (!viewport) throw new Error("no message-scroller viewport");
+  return viewport;
+}
 
-/** The agent asks before it starts: the questions wait inline, pre-picked. */
+/**
+ * A finished conversation: the intake settled, reasoning, a tool call and the reply, in order,
+ * opened at its end with the latest message in view.
+ */
+export const Conversation: Story = {
+  args: { messages: conversation() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const articles = canvas.getAllByRole("article");
+    await expect(articles.map((article) => article.getAttribute("data-role"))).toEqual([
+      "user",
+      "assistant",
+      "user",
+    ]);
+    const assistant = within(articles[1] as HTMLElement);
+    await expect(assistant.getByText("Answered")).toBeVisible();
+    await expect(assistant.getByText("read_file")).toBeVisible();
+    await expect(await assistant.findByText(/kept the exported names/)).toBeVisible();
+    const latest = canvas.getByText("Thanks. Can you also clear the build cache?");
+    await waitFor(() => expect(inView(latest, viewportOf(canvasElement))).toBe(true));
+  },
+};
+
+/** The agent asks before it starts: the questions wait inline, pre-picked, in view. */
 export const Asking: Story = {
   args: {
     messages: [
       userMessage("m1", "Refactor src/core/answers.ts."),
       transcriptMessage("m2", "assistant", [refactorerElicitation("m2")]),
     ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form");
+    await expect(within(form).getByRole("radio", { name: "The whole module" })).toBeChecked();
+    const prompt = within(form).getByText("How much should I cover?", { exact: true });
+    await waitFor(() => expect(inView(prompt, viewportOf(canvasElement))).toBe(true));
   },
 };
 
@@ -67,6 +102,16 @@ export const Streaming: Story = {
       ]),
     ],
   },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const reply = canvas.getByRole("article", { name: "Assistant" });
+    await expect(reply).toHaveAttribute("data-streaming");
+    await expect(reply.querySelector("[data-slot=chat-message-caret]")).not.toBeNull();
+    await expect(within(reply).getByText(/with its own/)).toBeVisible();
+    // The reasoning stays folded, and a reply still coming has nothing to copy yet.
+    await expect(within(reply).getByText("Read the function first.")).not.toBeVisible();
+    await expect(within(reply).queryByRole("button", { name: "Copy" })).toBeNull();
+  },
 };
 
 /** A tool call waiting for approval at the end of the conversation. */
@@ -79,6 +124,14 @@ export const AwaitingApproval: Story = {
         approvalBlock("m4", { toolName: "purge_cache", input: { scope: "build" } }),
       ]),
     ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole("region", { name: "Allow purge_cache to run?" });
+    await expect(within(card).getByRole("button", { name: "Approve" })).toBeEnabled();
+    // It is the last thing in the conversation, and the conversation opens on it.
+    const approve = within(card).getByRole("button", { name: "Approve" });
+    await waitFor(() => expect(inView(approve, viewportOf(canvasElement))).toBe(true));
   },
 };
 
@@ -323,4 +376,12 @@ export const SendAfterReadingUp: Story = {
 };
 
 /** The conversation in the dark theme. */
-export const Dark: Story = { args: { messages: conversation() }, globals: { theme: "dark" } };
+export const Dark: Story = {
+  ...Conversation,
+  globals: { theme: "dark" },
+  play: async (context) => {
+    await Conversation.play?.(context);
+    const reply = within(context.canvasElement).getAllByRole("article")[1] as HTMLElement;
+    await expectDarkTheme(within(reply).getByText(/kept the exported names/));
+  },
+};

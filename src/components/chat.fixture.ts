@@ -46,6 +46,7 @@ export function approvalBlock(
     toolName?: string;
     input?: unknown;
     description?: string;
+    expiresAt?: string;
     state?: ApprovalState;
     send?: SendDecision;
     questions?: Question[];
@@ -59,6 +60,7 @@ export function approvalBlock(
       toolName: options.toolName ?? "purge_cache",
       input: options.input ?? { region: "eu-west-1", keys: "all" },
       ...(options.description !== undefined ? { description: options.description } : {}),
+      ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
       ...(options.state ? { state: options.state } : {}),
       ...(options.questions ? { questions: options.questions } : {}),
       ...(options.edits ? { edits: options.edits } : {}),

@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { formatNumber } from "@/hooks/format-answer";
+import { useDeadline } from "@/hooks/use-deadline";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
 
@@ -70,4 +71,30 @@ function ElicitationProgress({ className, ...props }: React.ComponentProps<"p">)
   );
 }
 
-export { ElicitationPreamble, ElicitationProgress };
+/**
+ * When the set must be answered by and how long is left, when its run has an opt-in deadline
+ * (kept current, not a live region: a countdown read aloud every second would drown the form);
+ * renders nothing otherwise, as a set without one waits as long as it takes.
+ */
+function ElicitationDeadline({ className, ...props }: React.ComponentProps<"p">) {
+  const { block } = useElicitationContext("ElicitationDeadline");
+  const deadline = useDeadline(block.expiresAt, block.messages.locale);
+  if (!deadline) return null;
+  const { deadline: words } = block.messages;
+  return (
+    <p
+      data-slot="elicitation-deadline"
+      data-expired={deadline.expired || undefined}
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    >
+      <time dateTime={deadline.at}>
+        {deadline.expired
+          ? words.questionsExpired(deadline.time)
+          : words.answerBy(deadline.time, deadline.left)}
+      </time>
+    </p>
+  );
+}
+
+export { ElicitationDeadline, ElicitationPreamble, ElicitationProgress };

@@ -29,7 +29,7 @@ export {
   ElicitationOptions,
   ElicitationPrePicked,
 } from "./elicitation-option";
-export { ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
+export { ElicitationDeadline, ElicitationPreamble, ElicitationProgress } from "./elicitation-progress";
 export {
   ElicitationCharacterCount,
   ElicitationControl,

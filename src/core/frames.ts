@@ -125,6 +125,8 @@ export interface ApprovalRequestFrame {
    * name), pre-picked with the model's proposed value. Approving may send answers to them.
    */
   questions?: Question[];
+  /** The run's deadline (ISO 8601), when it has one: past it, the call expires undecided. */
+  expiresAt?: string;
 }
 
 /** A question set is posted: render the form. */
@@ -134,6 +136,8 @@ export interface ElicitationFrame {
   id: string;
   /** The preamble and the questions. */
   request: ElicitationRequest;
+  /** The run's deadline (ISO 8601), when it has one: past it, the set expires unanswered. */
+  expiresAt?: string;
 }
 
 /** A tool call settled with an output; for a question set, the {@link ElicitationOutcome}. */
@@ -165,6 +169,8 @@ export interface ToolDeniedFrame {
   reason?: string;
   /** Set when the run was cancelled while the call waited: nobody decided it. */
   cancelled?: true;
+  /** Set (with `cancelled`) when the run's deadline passed while the call waited. */
+  expired?: true;
 }
 
 /**
@@ -203,6 +209,8 @@ export interface RunFinishFrame {
    * quotes to support.
    */
   errorId?: string;
+  /** Set (with `cancelled`) when the run's opt-in deadline passed while it waited on a person. */
+  expired?: true;
 }
 
 /**

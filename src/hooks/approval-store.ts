@@ -47,6 +47,8 @@ export interface ApprovalBlockInit {
   questions?: readonly Question[];
   /** What the person changed, when the call was approved already. */
   edits?: ApprovalEdits;
+  /** Its run's opt-in deadline (ISO 8601), when it has one. */
+  expiresAt?: string | undefined;
   /** Start the machine here. */
   state?: ApprovalState;
   /** What the call did, when it already ran. */
@@ -190,6 +192,7 @@ export function createApprovalBlock(
     ...(init.description !== undefined ? { description: init.description } : {}),
     ...(form ? { form } : {}),
     getEdits: () => store.getSnapshot().edits,
+    ...(init.expiresAt !== undefined ? { expiresAt: init.expiresAt } : {}),
     getResult: () => store.getSnapshot().result,
     setResult(result) {
       store.set((current) => (sameResult(current.result, result) ? current : { ...current, result }));

@@ -17,6 +17,8 @@ export interface CreateElicitationOptions extends ElicitationStart {
   request: ElicitationRequest;
   /** The assistant message the set belongs to, if any. */
   messageId?: string;
+  /** Its run's opt-in deadline (ISO 8601), when it has one. */
+  expiresAt?: string | undefined;
   /**
    * Sends the touched answers and resolves with the outcome. Throw a `ToolCallError` to refuse
    * with issues (`invalid`), report a `conflict`, or a plain error for a network failure. Left
@@ -74,6 +76,7 @@ export function createElicitation(options: CreateElicitationOptions): Elicitatio
     source: request.source ?? "ask",
     preamble: request.preamble,
     request,
+    ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
     messages,
     get questions() {
       return store.getSnapshot().questions;

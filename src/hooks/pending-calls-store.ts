@@ -115,6 +115,7 @@ export class PendingCallsStore {
         id: call.id,
         messageId: call.messageId,
         request: posted.request,
+        expiresAt: posted.expiresAt,
         messages: this.options.messages,
         drafts: this.options.drafts,
         onAnswer: settle.onAnswer,
@@ -131,6 +132,7 @@ export class PendingCallsStore {
         ...(posted.questions ? { questions: posted.questions } : {}),
         ...(this.options.messages ? { messages: this.options.messages } : {}),
         ...(this.options.drafts ? { drafts: this.options.drafts } : {}),
+        expiresAt: posted.expiresAt,
       },
       settle.sendDecision,
     );

@@ -361,6 +361,20 @@ export interface PrepickMessages {
     /** Said of a call that had stopped waiting before the page opened, by its status. */
     settled: (status: string) => string;
   };
+  /**
+   * A call's opt-in deadline (its run's, when the caller bounded it). `time` is when, written for
+   * the locale; `left` how long is left, in its largest unit for the locale (`12 minutes`).
+   */
+  deadline: {
+    /** Under a waiting question set. */
+    answerBy: (time: string, left: string) => string;
+    /** On a waiting approval. */
+    decideBy: (time: string, left: string) => string;
+    /** A question set whose deadline passed before anyone answered: its run stopped. */
+    questionsExpired: (time: string) => string;
+    /** An approval whose deadline passed before anyone decided: its run stopped. */
+    approvalExpired: (time: string) => string;
+  };
 }
 
 /** An app's messages: any section, any string of it; what is left out stays English. */
@@ -597,6 +611,13 @@ export const englishMessages: PrepickMessages = {
         rejected: "This was already rejected.",
         expired: "This expired before anyone answered it.",
       })[status] ?? "This no longer waits: its conversation was stopped.",
+  },
+  deadline: {
+    answerBy: (time, left) => `Answer by ${time} (${left} left). If no one answers by then, the agent stops.`,
+    decideBy: (time, left) => `Decide by ${time} (${left} left). If no one decides by then, the agent stops.`,
+    questionsExpired: (time) =>
+      `These questions expired at ${time} before anyone answered, so the agent stopped.`,
+    approvalExpired: (time) => `This expired at ${time} before anyone decided, so the agent stopped.`,
   },
 };
 

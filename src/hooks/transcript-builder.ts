@@ -125,6 +125,12 @@ function editsOf(part: AnyToolPart): ApprovalEdits | undefined {
   return readApprovalEdits(part.callProviderMetadata?.[APPROVAL_EDITS_KEY]);
 }
 
+/** Its run's deadline, when the server sent one as the tool's metadata. */
+function expiresAtOf(part: AnyToolPart): string | undefined {
+  const expiresAt = part.toolMetadata?.expiresAt;
+  return typeof expiresAt === "string" ? expiresAt : undefined;
+}
+
 /**
  * Turns chat messages into transcript messages, keeping identities stable: a message that did
  * not change keeps its transcript object, and each question set and approval keeps one block (and
@@ -242,6 +248,7 @@ export class TranscriptBuilder {
       return [this.approval(messageId, part)];
     }
     const approval = part.approval;
+    const expiresAt = expiresAtOf(part);
     return [
       {
         type: "tool",
@@ -256,6 +263,7 @@ export class TranscriptBuilder {
           approval?.approved === undefined
             ? undefined
             : { approved: approval.approved, reason: approval.reason },
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
       },
     ];
   }
@@ -328,6 +336,7 @@ export class TranscriptBuilder {
       id: part.toolCallId,
       messageId,
       request,
+      expiresAt: expiresAtOf(part),
       outcome,
       dismissed: denied,
       messages: this.options.messages,
@@ -377,6 +386,7 @@ export class TranscriptBuilder {
         ...(description !== undefined ? { description } : {}),
         ...(questions ? { questions } : {}),
         ...(edits ? { edits } : {}),
+        expiresAt: expiresAtOf(part),
         state: responded && { status: "settled", ...responded, conflict: false },
         ...(result !== undefined ? { result } : {}),
         ...(this.options.messages ? { messages: this.options.messages } : {}),

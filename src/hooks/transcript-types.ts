@@ -371,6 +371,11 @@ export interface ElicitationBlock extends ElicitationStore {
   /** The request as posted. */
   request: ElicitationRequest;
   /**
+   * Its run's opt-in deadline (ISO 8601), when the caller bounded the run: past it the set
+   * expires unanswered (dismissed) and the run stops. Undefined: it waits as long as it takes.
+   */
+  expiresAt?: string;
+  /**
    * The questions as they stand now: each with its definition (`description`, `input`, …), its
    * `value`, `setValue(raw)` (coerced with `coerceAnswer`) and `error`. A live read of the
    * snapshot: render from `useElicitation`/`useElicitationQuestion` to re-render on change.
@@ -455,6 +460,8 @@ export interface ToolBlock {
   errorText?: string;
   /** The person's decision, when the call needed approval. */
   approval?: { approved: boolean; reason?: string };
+  /** Its run's opt-in deadline (ISO 8601), when the call waited on a person under one. */
+  expiresAt?: string;
 }
 
 /** What an approved call did: still running, its output, or its error. */
@@ -492,6 +499,8 @@ export interface ApprovalBlock {
    * fields edited (`[]` when approved as proposed); `undefined` before that and for other calls.
    */
   getEdits: () => ApprovalEdits | undefined;
+  /** Its run's opt-in deadline (ISO 8601), when it has one: past it the call expires undecided. */
+  expiresAt?: string;
   /** What the call did once approved; `undefined` before that and for a rejected call. */
   getResult: () => ApprovalResult | undefined;
   /** The current state of the approval machine. */

@@ -8,6 +8,34 @@ const sequence = (frames: Frame[], from = 1): SequencedFrame[] =>
 const start: Frame = { kind: "run-start", runId: "r", threadId: "t", messageId: "m", agent: "a" };
 
 describe("foldFrames", () => {
+  it("carries a run's deadline on the part of each call that waits on a person, as the tool's metadata", () => {
+    const expiresAt = "2026-12-03T18:30:00.000Z";
+    const { chunks } = foldFrames(
+      sequence([
+        start,
+        { kind: "elicitation", id: "q", request: { questions: [] }, expiresAt },
+        {
+          kind: "approval-request",
+          id: "p",
+          toolName: "purge",
+          input: {},
+          description: "Purges.",
+          expiresAt,
+        },
+      ]),
+    );
+    expect(chunks).toContainEqual(
+      expect.objectContaining({ type: "tool-input-available", toolCallId: "q", toolMetadata: { expiresAt } }),
+    );
+    expect(chunks).toContainEqual(
+      expect.objectContaining({
+        type: "tool-input-available",
+        toolCallId: "p",
+        toolMetadata: { description: "Purges.", expiresAt },
+      }),
+    );
+  });
+
   it("turns an elicitation and its later output into one dynamic, provider-executed ask part", () => {
     const request = { questions: [] };
     const { chunks, state } = foldFrames(

@@ -96,9 +96,8 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
       if (!known(next, frame.id)) {
         next = { ...next, tools: [...next.tools, frame.id] };
         const { id: toolCallId, toolName, input } = frame;
-        const request = frame.kind === "approval-request" ? frame : undefined;
-        const { description, questions } = request ?? {};
-        chunks.push(toolInputChunk({ toolCallId, toolName, input, description, questions }));
+        const { description, expiresAt, questions } = frame.kind === "approval-request" ? frame : {};
+        chunks.push(toolInputChunk({ toolCallId, toolName, input, description, expiresAt, questions }));
       }
       if (frame.kind === "approval-request" && !next.approvals.includes(frame.id)) {
         next = { ...next, approvals: [...next.approvals, frame.id] };
@@ -108,7 +107,7 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
     case "elicitation":
       if (!known(next, frame.id)) {
         next = { ...next, elicitations: [...next.elicitations, frame.id] };
-        chunks.push(askInputChunk(frame.id, frame.request));
+        chunks.push(askInputChunk(frame.id, frame.request, frame.expiresAt));
       }
       break;
     case "tool-approved":

@@ -23,12 +23,16 @@ const dynamicFlag = (dynamic: boolean | undefined) => (dynamic ? { dynamic: true
 /** Every part here runs on the agent's side. */
 const onAgentSide = { providerExecuted: true } as const;
 
-/** A question set, as posted: the dynamic `ask` part, its input the request. */
+/**
+ * A question set, as posted: the dynamic `ask` part, its input the request; its run's deadline,
+ * when it has one, rides as the tool's metadata.
+ */
 export function askInputChunk(
   toolCallId: string,
   request: ElicitationRequest,
+  expiresAt?: string,
 ): Chunk<"tool-input-available"> {
-  return toolInputChunk({ toolCallId, toolName: ASK_TOOL_NAME, input: request, dynamic: true });
+  return toolInputChunk({ toolCallId, toolName: ASK_TOOL_NAME, input: request, expiresAt, dynamic: true });
 }
 
 /** A question set's outcome (answered or skipped): settles its `ask` part. */
@@ -45,22 +49,24 @@ export function toolInputStartChunk(toolCallId: string, toolName: string): Chunk
 }
 
 /**
- * A tool call with its whole input. What the tool does (`description`) and, for a call awaiting
- * approval whose input is editable, its fields as questions pre-picked with the proposal
- * (`questions`) ride as the tool's metadata.
+ * A tool call with its whole input. What the tool does (`description`), its run's deadline while
+ * it waits on a person (`expiresAt`) and, for a call awaiting approval whose input is editable,
+ * its fields as questions pre-picked with the proposal (`questions`) ride as the tool's metadata.
  */
 export function toolInputChunk(
   call: {
     toolCallId: string;
     toolName: string;
     input: unknown;
-    description?: string;
-    questions?: readonly Question[];
+    description?: string | undefined;
+    expiresAt?: string | undefined;
+    questions?: readonly Question[] | undefined;
   } & Dynamic,
 ): Chunk<"tool-input-available"> {
-  const { toolCallId, toolName, input, description, questions, dynamic } = call;
+  const { toolCallId, toolName, input, description, expiresAt, questions, dynamic } = call;
   const metadata = {
     ...(description !== undefined ? { description } : {}),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
     ...(questions !== undefined ? { questions: questions as never } : {}),
   };
   return {

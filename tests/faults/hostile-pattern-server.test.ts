@@ -2,6 +2,7 @@ import type { ElicitationFrame } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { framesOf, startChat } from "../support/agent-api";
 import { type ApiResponse, apiClient } from "../support/api-client";
+import { seededPgliteFolder } from "../support/pglite-folder";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 import { HOSTILE_PATTERN, HOSTILE_VALUE, MATCHING_VALUE } from "./support/hostile-pattern";
@@ -16,7 +17,7 @@ let server: ServerProcess | undefined;
 beforeAll(async () => {
   server = await startServer({
     env: {
-      PREPICK_DATA_DIR: tempFolder(),
+      PREPICK_DATA_DIR: await seededPgliteFolder(tempFolder()),
       PREPICK_AGENTS_MODULE: "tests/faults/support/hostile-agents.ts",
     },
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_AGENTS } from "../../server/agents/demo-agents";
 import { createServer, type PrepickServer } from "../../server/index";
 import { DEMO_DIR, ensureBuilt, REGISTRY_DIR } from "../e2e/support/product";
+import { seededPgliteFolder } from "../support/pglite-folder";
 
 // The demo page as `npm start` serves it, built from the registry's sources, in real Chromium.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -23,7 +24,7 @@ beforeAll(async () => {
     agents: DEMO_AGENTS,
     port: 0,
     host: "127.0.0.1",
-    dataDir: join(workDir, "data"),
+    dataDir: await seededPgliteFolder(join(workDir, "data")),
     demoDir: DEMO_DIR,
     registryDir: REGISTRY_DIR,
   });
@@ -58,10 +59,15 @@ describe("the demo page", () => {
   it("serves the registry beside the page", async () => {
     const response = await fetch(`${server.url}/r/agent-chat.json`);
     expect(response.status).toBe(200);
-    const item = (await response.json()) as { name: string; type: string; files: { content?: string }[] };
+    const item = (await response.json()) as {
+      name: string;
+      type: string;
+      files: { path: string; content?: string }[];
+    };
     expect(item.name).toBe("agent-chat");
     expect(item.type).toBe("registry:block");
-    expect(item.files[0]?.content).toContain("AgentChat");
+    const block = item.files.find((file) => file.path.endsWith("/agent-chat.tsx"));
+    expect(block?.content).toContain("function AgentChat(");
   });
 
   it(

@@ -3,7 +3,7 @@ import { type BaseEvent, EventType } from "@ag-ui/client";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { AgentConfig } from "../../server/agents/types";
 import type { PrepickServer } from "../../server/server";
-import { call, startServer, tempDataDir } from "../../server/testing/harness";
+import { call, startServer, tempStore } from "../../server/testing/harness";
 import { operator, refactorer } from "../../server/testing/test-agents";
 import { specIntake } from "../../src/core/spec-examples";
 import {
@@ -14,6 +14,7 @@ import {
   runAgent as run,
   textOf as text,
 } from "../support/ag-ui-agent";
+import { seededPgliteFolder } from "../support/pglite-folder";
 import { type ServerProcess, startServer as startProcess } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 
@@ -160,7 +161,7 @@ describe("POST /agent/ag-ui through @ag-ui/client's HttpAgent", { timeout: 120_0
   });
 
   it("resumes a park after the server restarted on the same folder", async () => {
-    const dir = await tempDataDir();
+    const dir = await tempStore();
     cleanups.push(dir.remove);
     const first = await serve([refactorer], dir.path);
     const { agent, runId } = await startIntake(first, "t-restart");
@@ -285,7 +286,7 @@ describe("POST /agent/ag-ui on the server as npm start runs it", { timeout: 400_
   afterAll(() => removeTempFolders());
 
   it("resumes an interrupt in a new process after the first was killed", async () => {
-    const dataDir = join(tempFolder("prepick-ag-ui-"), "store");
+    const dataDir = await seededPgliteFolder(join(tempFolder("prepick-ag-ui-"), "store"));
     const first = await startProcess({ env: { PREPICK_DATA_DIR: dataDir }, timeoutMs: 120_000 });
     processes.push(first);
     const agent = httpAgent(first, "ada", "t-killed", "refactorer");

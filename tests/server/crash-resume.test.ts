@@ -11,6 +11,7 @@ import {
   startChat,
 } from "../support/agent-api";
 import { apiClient } from "../support/api-client";
+import { seededPgliteFolder } from "../support/pglite-folder";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 
@@ -30,7 +31,7 @@ afterAll(() => removeTempFolders());
 
 describe("a run parked on PGlite on disk", { timeout: 120_000 }, () => {
   it("survives a SIGKILL: a new process accepts the answer and finishes the run", async () => {
-    const dataDir = join(tempFolder(), "store");
+    const dataDir = await seededPgliteFolder(join(tempFolder(), "store"));
     const first = await server({ PREPICK_DATA_DIR: dataDir });
     const turn = await startChat(apiClient(first.url, "ada"), "refactorer", "Refactor the parser");
     expect(turn.runId).not.toBe("");
@@ -73,7 +74,7 @@ describe("a run parked on PGlite on disk", { timeout: 120_000 }, () => {
 
 describe("a crash between a side-effecting tool's work and its checkpoint", { timeout: 150_000 }, () => {
   it("does not run the tool again when another process resumes the run", async () => {
-    const dataDir = join(tempFolder(), "store");
+    const dataDir = await seededPgliteFolder(join(tempFolder(), "store"));
     const first = await server({ PREPICK_DATA_DIR: dataDir });
     const turn = await startChat(apiClient(first.url, "ada"), "operator", "Please purge the images cache");
     const [request] = framesOf(turn.frames, "approval-request");

@@ -12,6 +12,7 @@ import {
   startChat,
 } from "../support/agent-api";
 import { type ApiClient, type ApiResponse, apiClient } from "../support/api-client";
+import { seededPgliteFolder } from "../support/pglite-folder";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 
@@ -20,7 +21,9 @@ let ada: ApiClient;
 let mallory: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer({ env: { PREPICK_DATA_DIR: join(tempFolder(), "store") } });
+  server = await startServer({
+    env: { PREPICK_DATA_DIR: await seededPgliteFolder(join(tempFolder(), "store")) },
+  });
   ada = apiClient(server.url, "ada");
   mallory = apiClient(server.url, "mallory");
 }, 60_000);

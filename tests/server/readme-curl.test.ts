@@ -5,6 +5,7 @@ import { DEMO_AGENTS } from "../../server/agents/demo-agents";
 import { createServer, type PrepickServer } from "../../server/index";
 import { runCommand } from "../install/fresh-app";
 import { ROOT } from "../install/registry-catalogue";
+import { seededPgliteFolder } from "../support/pglite-folder";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
 
 // The README's curl sequence, word for word, against the reference server with the demo agents:
@@ -12,7 +13,12 @@ import { removeTempFolders, tempFolder } from "../support/temp-folder";
 let server: PrepickServer;
 
 beforeAll(async () => {
-  server = await createServer({ agents: DEMO_AGENTS, port: 0, host: "127.0.0.1", dataDir: tempFolder() });
+  server = await createServer({
+    agents: DEMO_AGENTS,
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: await seededPgliteFolder(tempFolder()),
+  });
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -19,8 +19,18 @@ export async function readBody(response: Response): Promise<unknown> {
 export function apiClient(baseUrl: string, actorId: string, timeoutMs = 15_000) {
   const headers = (extra?: Record<string, string>) => ({ "x-actor-id": actorId, ...extra });
   const call = async (path: string, init: RequestInit): Promise<ApiResponse> => {
-    const response = await fetch(new URL(path, baseUrl), { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    return { status: response.status, headers: response.headers, body: await readBody(response) };
+    try {
+      const response = await fetch(new URL(path, baseUrl), {
+        ...init,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return { status: response.status, headers: response.headers, body: await readBody(response) };
+    } catch (error) {
+      if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+      throw new Error(`${init.method ?? "GET"} ${path} got no whole answer within ${timeoutMs} ms`, {
+        cause: error,
+      });
+    }
   };
   return {
     /** GET a JSON endpoint. */

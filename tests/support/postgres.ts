@@ -16,8 +16,11 @@ export interface PostgresCluster {
   directory: string;
   /** Connection string for another database on the same cluster. */
   urlFor(database: string): string;
-  /** Creates another empty database on the cluster and returns its URL. */
-  createDatabase(name: string): Promise<string>;
+  /**
+   * Creates another database on the cluster and returns its URL: empty, or a copy of the database
+   * `template` names (which nothing may be connected to meanwhile).
+   */
+  createDatabase(name: string, template?: string): Promise<string>;
   /**
    * Stops the server as a crash or an operator would (`pg_ctl stop -m fast`: connections are cut
    * at once), keeping its files, port and databases; {@link PostgresCluster.resume} starts it again.
@@ -187,11 +190,12 @@ export async function startPostgres(
     }
 
     const base = `postgres://postgres@127.0.0.1:${port}`;
-    const createDatabase = async (name: string) => {
+    const createDatabase = async (name: string, template?: string) => {
       const admin = new pg.Client({ connectionString: `${base}/postgres` });
       await admin.connect();
       try {
-        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+        const copy = template === undefined ? "" : ` TEMPLATE ${pg.escapeIdentifier(template)}`;
+        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${copy}`);
       } finally {
         await admin.end();
       }

@@ -44,7 +44,14 @@ export async function readFrames(
   });
   try {
     while (!done) {
-      const chunk = await Promise.race([reader.read(), timeout]);
+      const chunk = await Promise.race([reader.read(), timeout]).catch((error: unknown) => {
+        // The request's own time limit (its fetch's AbortSignal) ended the body: say what was read.
+        if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+        throw new Error(
+          `The request's time limit ended the event stream of ${response.url}; frames so far: ${JSON.stringify(frames)}`,
+          { cause: error },
+        );
+      });
       if (chunk.done) break;
       parser.feed(chunk.value);
     }

@@ -116,8 +116,17 @@ export function agUiStreamResponse(context: RouteContext, options: AgUiStreamOpt
           return;
         case "success":
         case "cancelled":
+          // An expired run (its opt-in deadline passed while it waited) says so where AG-UI has no field.
           await send([
-            { type: EventType.RUN_FINISHED, threadId, runId, outcome: { type: ending.kind } } as BaseEvent,
+            {
+              type: EventType.RUN_FINISHED,
+              threadId,
+              runId,
+              outcome: { type: ending.kind },
+              ...(ending.kind === "cancelled" && ending.expired
+                ? { metadata: metadata({ expired: true }) }
+                : {}),
+            } as BaseEvent,
           ]);
           return;
         case "failed":

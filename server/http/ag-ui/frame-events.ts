@@ -15,16 +15,20 @@ export const APPROVAL_REASON = "tool_approval";
 export type RunEnding =
   | { kind: "interrupt"; interrupts: Interrupt[] }
   | { kind: "success" }
-  | { kind: "cancelled" }
+  | { kind: "cancelled"; expired?: true }
   | { kind: "failed"; message: string; code?: RunErrorCode; errorId?: string };
 
-/** The interrupt of a parked question set: its questions as a schema with defaults, and in full. */
-export function questionsInterrupt(id: string, request: ElicitationRequest): Interrupt {
+/**
+ * The interrupt of a parked question set: its questions as a schema with defaults, and in full;
+ * `expiresAt` when its run has an opt-in deadline.
+ */
+export function questionsInterrupt(id: string, request: ElicitationRequest, expiresAt?: string): Interrupt {
   return {
     id,
     reason: QUESTIONS_REASON,
     ...(request.preamble ? { message: request.preamble } : {}),
     responseSchema: questionsSchema(request),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
     metadata: { [PREPICK_METADATA_KEY]: { request } },
   };
 }
@@ -39,6 +43,8 @@ export interface ApprovalSubject {
   description?: string;
   /** When the tool's input is editable: its fields as questions, pre-picked with the proposal. */
   questions?: Question[];
+  /** The run's opt-in deadline (ISO 8601), when it has one. */
+  expiresAt?: string;
 }
 
 /**
@@ -49,7 +55,7 @@ export interface ApprovalSubject {
  */
 export function approvalInterrupt(
   id: string,
-  { toolName, input, description, questions }: ApprovalSubject,
+  { toolName, input, description, questions, expiresAt }: ApprovalSubject,
 ): Interrupt {
   return {
     id,
@@ -57,6 +63,7 @@ export function approvalInterrupt(
     message: `Run the tool "${toolName}"?`,
     toolCallId: id,
     ...(questions ? { responseSchema: questionsSchema({ questions }) } : {}),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
     metadata: {
       [PREPICK_METADATA_KEY]: {
         toolName,
@@ -89,7 +96,7 @@ function resultContent(value: unknown): string {
  */
 export class FrameEvents {
   private readonly runId: string;
-  private readonly questions = new Map<string, ElicitationRequest>();
+  private readonly questions = new Map<string, { request: ElicitationRequest; expiresAt?: string }>();
   private readonly approvals = new Map<string, ApprovalSubject>();
   private readonly streamedTools = new Set<string>();
   private readonly openMessages = new Map<string, "text" | "reasoning">();
@@ -211,10 +218,14 @@ export class FrameEvents {
           input: frame.input,
           ...(frame.description !== undefined ? { description: frame.description } : {}),
           ...(frame.questions ? { questions: frame.questions } : {}),
+          ...(frame.expiresAt !== undefined ? { expiresAt: frame.expiresAt } : {}),
         });
         return this.toolCall(frame.id, frame.toolName, frame.input);
       case "elicitation":
-        this.questions.set(frame.id, frame.request);
+        this.questions.set(frame.id, {
+          request: frame.request,
+          ...(frame.expiresAt !== undefined ? { expiresAt: frame.expiresAt } : {}),
+        });
         return [];
       case "tool-output":
         return this.toolResult(frame.id, resultContent(frame.output));
@@ -236,7 +247,7 @@ export class FrameEvents {
           frame.status === "completed"
             ? { kind: "success" }
             : frame.status === "cancelled"
-              ? { kind: "cancelled" }
+              ? { kind: "cancelled", ...(frame.expired ? { expired: true as const } : {}) }
               : {
                   kind: "failed",
                   message: frame.error ?? "The run failed.",
@@ -248,8 +259,8 @@ export class FrameEvents {
   }
 
   private interrupt(id: string): Interrupt {
-    const request = this.questions.get(id);
-    if (request) return questionsInterrupt(id, request);
+    const asked = this.questions.get(id);
+    if (asked) return questionsInterrupt(id, asked.request, asked.expiresAt);
     const approval = this.approvals.get(id);
     if (approval) return approvalInterrupt(id, approval);
     // A park on a call no frame described cannot happen; say what is known rather than fail.

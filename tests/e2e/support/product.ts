@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { runCommand } from "../../install/fresh-app";
+import { withFolderLock } from "../../support/folder-lock";
+import { seededPgliteFolder } from "../../support/pglite-folder";
 import { REPO_ROOT, type ServerProcess, startServer } from "../../support/server-process";
-import { waitFor } from "../../support/wait-for";
 
 /** The built demo page `npm start` serves at `/`. */
 export const DEMO_DIR = join(REPO_ROOT, "dist", "demo");
@@ -10,33 +11,6 @@ export const DEMO_DIR = join(REPO_ROOT, "dist", "demo");
 export const REGISTRY_DIR = join(REPO_ROOT, "public", "r");
 
 const LOCK_DIR = join(REPO_ROOT, "dist", ".e2e-build.lock");
-const STALE_LOCK_MS = 10 * 60_000;
-
-/** Holds a cross-process lock (an atomic `mkdir`) while `work` runs; files run in parallel workers. */
-async function withBuildLock(work: () => Promise<void>): Promise<void> {
-  mkdirSync(join(REPO_ROOT, "dist"), { recursive: true });
-  // A lock older than any build is left by a run that was killed mid-build.
-  if (existsSync(LOCK_DIR) && Date.now() - statSync(LOCK_DIR).mtimeMs > STALE_LOCK_MS) {
-    rmSync(LOCK_DIR, { recursive: true, force: true });
-  }
-  await waitFor(
-    "the build lock other test files hold",
-    () => {
-      try {
-        mkdirSync(LOCK_DIR);
-        return true;
-      } catch {
-        return undefined;
-      }
-    },
-    { timeoutMs: 240_000, intervalMs: 200 },
-  );
-  try {
-    await work();
-  } finally {
-    rmSync(LOCK_DIR, { recursive: true, force: true });
-  }
-}
 
 /** The newest modification time of any file under `paths` (folders are walked), in ms. */
 function newestChange(paths: readonly string[]): number {
@@ -71,7 +45,7 @@ const REGISTRY_SOURCES = ["src", "registry", "registry.json"];
  */
 export async function ensureBuilt(): Promise<void> {
   if (!stale(DEMO_OUTPUT, DEMO_SOURCES) && !stale(REGISTRY_OUTPUT, REGISTRY_SOURCES)) return;
-  await withBuildLock(async () => {
+  await withFolderLock(LOCK_DIR, { staleMs: 10 * 60_000, timeoutMs: 240_000 }, async () => {
     if (stale(DEMO_OUTPUT, DEMO_SOURCES)) {
       await runCommand(
         process.execPath,
@@ -105,12 +79,14 @@ export async function ensureBuilt(): Promise<void> {
 /**
  * Starts the product as `npm start` does (the `start` script's `tsx server/main.ts`) with its
  * embedded store in `dataDir`, on a free port, or on `port` to come back where a page left it;
- * `env` adds settings (`PREPICK_CORS_ORIGINS`).
+ * `env` adds settings (`PREPICK_CORS_ORIGINS`). An empty `dataDir` gets the host's initialised
+ * PGlite folder first (`seededPgliteFolder`); one a previous start left is opened as it is.
  */
-export function startProduct(
+export async function startProduct(
   dataDir: string,
   port = 0,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  await seededPgliteFolder(dataDir);
   return startServer({ env: { PORT: String(port), PREPICK_DATA_DIR: dataDir, ...env }, timeoutMs: 60_000 });
 }

@@ -151,6 +151,9 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
   let cluster: FaultCluster | undefined;
   const servers: ServerProcess[] = [];
   let reference: { runId: string; names: string[]; normalized: unknown } | undefined;
+  // The run parked on its first wait for a person, its server killed: where every case that is
+  // killed from that park on starts, each on a copy of this database.
+  let parked: { url: string; runId: string } | undefined;
 
   const server = async (env: Record<string, string>) => {
     const modules = scenario.agentsModule ? { PREPICK_AGENTS_MODULE: scenario.agentsModule } : {};
@@ -161,6 +164,10 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
   const clusterOf = () => {
     if (!cluster) throw new Error("the PostgreSQL cluster did not start");
     return cluster;
+  };
+  const parkedRun = () => {
+    if (!parked) throw new Error("the parked run was not made");
+    return parked;
   };
 
   beforeAll(async () => {
@@ -180,6 +187,12 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
     await expectDoneOnce(cluster, url, turn.runId);
     await scenario.checkStore?.(cluster, url, turn.runId);
     reference = { runId: turn.runId, names: finished.checkpoints, normalized: normalizeIds(finished) };
+
+    const parkedUrl = await cluster.freshDatabase();
+    const first = await server({ DATABASE_URL: parkedUrl });
+    const parkedTurn = await startChat(apiClient(first.url, ACTOR), scenario.agent, scenario.text);
+    await first.kill("SIGKILL");
+    parked = { url: parkedUrl, runId: parkedTurn.runId };
   }, 120_000);
 
   afterEach(async () => {
@@ -206,8 +219,9 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
           const name = reference.names[index];
           if (name === undefined) throw new Error(`the uninterrupted run has no checkpoint ${index + 1}`);
           const faults = clusterOf();
-          const url = await faults.freshDatabase();
           const parkAt = reference.names.findIndex((each) => each.startsWith("signal:tool:"));
+          const url =
+            index < parkAt ? await faults.freshDatabase() : await faults.copyDatabase(parkedRun().url);
           let runId = "";
           let resend = false;
           if (index < parkAt) {
@@ -225,10 +239,8 @@ export function crashAtEveryCheckpoint(scenario: CrashScenario): void {
               resend = true;
             }
           } else {
-            const first = await server({ DATABASE_URL: url });
-            const turn = await startChat(apiClient(first.url, ACTOR), scenario.agent, scenario.text);
-            runId = turn.runId;
-            await first.kill("SIGKILL");
+            // The run as a server left it parked on its first wait and was killed, copied.
+            runId = parkedRun().runId;
             const armed = armedName(name, reference.runId, runId);
             const doomed = await server({ DATABASE_URL: url, [hook]: armed });
             // The person settles each call as the run parks on it, until the server dies at `armed`.

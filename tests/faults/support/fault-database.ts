@@ -5,6 +5,11 @@ import { type PostgresCluster, startPostgres } from "../../support/postgres";
 export interface FaultCluster {
   /** A new empty database's URL. */
   freshDatabase(): Promise<string>;
+  /**
+   * A new database holding a copy of the one at `url` (which no server may be connected to), and
+   * its URL: a state several cases start from is made once, not once per case.
+   */
+  copyDatabase(url: string): Promise<string>;
   /** Runs one query on a database and returns its rows. */
   query<Row extends Record<string, unknown>>(url: string, sql: string, params?: unknown[]): Promise<Row[]>;
   /**
@@ -37,6 +42,10 @@ export async function startFaultCluster(name: string): Promise<FaultCluster> {
     freshDatabase: () => {
       databases += 1;
       return cluster.createDatabase(`${name}_${databases}`);
+    },
+    copyDatabase: (url) => {
+      databases += 1;
+      return cluster.createDatabase(`${name}_${databases}`, new URL(url).pathname.slice(1));
     },
     query,
     expireLeases: async (url) => {
