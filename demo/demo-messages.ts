@@ -67,7 +67,7 @@ export const germanMessages: PrepickMessages = {
       "Diese Antworten können gerade nicht geprüft werden. Prüfen Sie die Verbindung und versuchen Sie es erneut.",
   },
   errors: {
-    required: "Diese Frage muss beantwortet werden.",
+    required: (prompt) => `„${prompt}“ muss beantwortet werden.`,
     option: "Wählen Sie eine der Optionen.",
     single: "Wählen Sie nur eine.",
     boolean: "Wählen Sie Ja oder Nein.",
@@ -318,7 +318,7 @@ export const arabicMessages: PrepickMessages = {
     cannotCheck: () => "يتعذر التحقق من هذه الإجابات الآن. تحقق من الاتصال ثم أعد المحاولة.",
   },
   errors: {
-    required: "هذا السؤال مطلوب.",
+    required: (prompt) => `السؤال «${prompt}» يحتاج إلى إجابة.`,
     option: "اختر أحد الخيارات.",
     single: "اختر خيارًا واحدًا فقط.",
     boolean: "اختر نعم أو لا.",

@@ -2,6 +2,36 @@ import { notFoundError, SETTLES_TO, type SettleAction, settleCall } from "../loo
 import type { AgentApp, RouteContext } from "./context";
 import { field, isObject, readJsonBody } from "./read-body";
 
+/** The largest draft body: a question set's typed values, with room to spare. */
+const MAX_DRAFT_BYTES = 32_768;
+
+type DraftBody =
+  | { ok: true; draft: { values: Record<string, string[]>; index: number } }
+  | { ok: false; error: string; field: string; value: string };
+
+/** A draft body: `{ values: { [questionId]: string[] }, index }`, or the field it breaks. */
+function readDraft(body: unknown): DraftBody {
+  const refuse = (error: string, name: string, value: unknown): DraftBody => ({
+    ok: false,
+    error,
+    field: name,
+    value: JSON.stringify(value ?? null).slice(0, 100),
+  });
+  if (!isObject(body)) return refuse("The body must be a JSON object { values, index }.", "body", body);
+  const values = field(body, "values");
+  const index = field(body, "index");
+  const valid =
+    isObject(values) &&
+    Object.values(values).every(
+      (list) => Array.isArray(list) && list.every((item) => typeof item === "string"),
+    );
+  if (!valid) return refuse("values must be an object of string arrays, by question id", "values", values);
+  if (!Number.isSafeInteger(index) || (index as number) < 0) {
+    return refuse("index must be a whole number, 0 or more", "index", index);
+  }
+  return { ok: true, draft: { values: values as Record<string, string[]>, index: index as number } };
+}
+
 /**
  * `POST /agent/tool-call/{answer,skip,approve,reject}`: a person settles a pending row through
  * the one settle operation. The acting actor must own the row's thread (404 otherwise); every
@@ -12,9 +42,29 @@ export function toolCallRoutes(app: AgentApp, context: RouteContext): void {
   // answers the same 404 as one that does not exist, as the settle endpoints do.
   app.get("/agent/tool-calls/:callId", async (c) => {
     const callId = c.req.param("callId");
-    const view = await context.store.pendingCalls.view(c.get("actorId"), callId);
+    const actorId = c.get("actorId");
+    const view = await context.store.pendingCalls.view(actorId, callId);
     if (!view) return c.json({ error: notFoundError(callId) }, 404);
-    return c.json(view);
+    // A waiting question set comes with what the person typed into it elsewhere, if anything.
+    const draft =
+      view.status === "pending_approval" && view.name === "ask"
+        ? await context.store.drafts.get(actorId, callId)
+        : undefined;
+    return c.json({ ...view, ...(draft ? { draft } : {}) });
+  });
+  // What the person typed into a waiting question set, kept for their other devices. Never an
+  // answer: only answer and skip settle a set.
+  app.post("/agent/tool-calls/:callId/draft", async (c) => {
+    const callId = c.req.param("callId");
+    const body = await readJsonBody(c.req.raw, MAX_DRAFT_BYTES);
+    if (!body.ok) return c.json({ error: body.error }, body.status);
+    const draft = readDraft(body.value);
+    if (!draft.ok) return c.json({ error: draft.error, field: draft.field, value: draft.value }, 400);
+    const saved = await context.store.drafts.save(c.get("actorId"), callId, draft.draft);
+    if (saved === "not-found") return c.json({ error: notFoundError(callId) }, 404);
+    if (saved === "not-waiting")
+      return c.json({ error: `${callId} no longer waits: its draft is not kept` }, 409);
+    return c.json({ callId, saved: true });
   });
   for (const action of Object.keys(SETTLES_TO) as SettleAction[]) {
     app.post(`/agent/tool-call/${action}`, async (c) => {

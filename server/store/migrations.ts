@@ -306,4 +306,19 @@ export const MIGRATIONS: readonly Migration[] = [
       $$`,
     ],
   },
+  {
+    version: 8,
+    statements: [
+      // What a person has typed into a waiting question set, per actor and call, so another
+      // device resumes it. Never an answer: nothing that settles a call reads it. It goes with
+      // its call.
+      `CREATE TABLE prepick_drafts (
+        actor_id text NOT NULL,
+        call_id text NOT NULL REFERENCES prepick_tool_calls (id) ON DELETE CASCADE,
+        draft jsonb NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (actor_id, call_id)
+      )`,
+    ],
+  },
 ];

@@ -2,6 +2,7 @@ import type { Database } from "../database/database";
 import { ActorLoadStore } from "./actor-load";
 import { CheckpointStore } from "./checkpoints";
 import { DeadlineStore } from "./deadlines";
+import { DraftStore } from "./drafts";
 import { FrameStore, type FramesWritten } from "./frames";
 import { migrate } from "./migrate";
 import { PendingCallStore } from "./pending-calls";
@@ -40,6 +41,8 @@ export class Store {
   readonly retention: RetentionStore;
   /** Runs' opt-in deadlines. */
   readonly deadlines: DeadlineStore;
+  /** Drafts of waiting question sets, per actor and call. */
+  readonly drafts: DraftStore;
   /** The webhook endpoints and the outbox of events for them. */
   readonly webhooks: WebhookOutboxStore;
 
@@ -59,6 +62,7 @@ export class Store {
     this.retention = new RetentionStore(db);
     this.webhooks = new WebhookOutboxStore(db);
     this.deadlines = new DeadlineStore(db);
+    this.drafts = new DraftStore(db);
   }
 
   /**

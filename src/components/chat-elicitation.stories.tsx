@@ -135,7 +135,7 @@ export const TextInput: Story = {
     const title = canvas.getByRole("textbox", { name: "What should the branch be called?" });
     await userEvent.clear(title);
     await userEvent.type(title, "Fix Login{Enter}");
-    await expect(await canvas.findByRole("alert")).toHaveTextContent(/^Enter it in the form/);
+    await waitFor(() => expect(canvas.getByRole("alert")).toHaveTextContent(/^Enter it in the form/));
     await userEvent.clear(title);
     await userEvent.type(title, "fix-login{Enter}");
     await waitFor(() => expect(sentAnswers).toHaveBeenCalledWith({ title: ["fix-login"] }));
@@ -344,8 +344,13 @@ export const ServerRejected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "Confirm" }));
-    await expect(await canvas.findByRole("alert")).toHaveTextContent(
-      "Enter an email address, like name@example.com.",
+    // Each question keeps its alert; the one that speaks is the email's.
+    await waitFor(() =>
+      expect(canvas.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
+        "",
+        "Enter an email address, like name@example.com.",
+        "",
+      ]),
     );
     await expect(canvas.getByRole("textbox", { name: "Who should we email?" })).toHaveFocus();
   },
@@ -408,7 +413,8 @@ export const FailedWithRetry: Story = {
   beforeEach: clearSpies,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("alert")).toHaveTextContent("Your answers were not sent.");
+    const said = canvas.getAllByRole("alert").map((alert) => alert.textContent);
+    await expect(said).toEqual(["", expect.stringContaining("Your answers were not sent.")]);
     await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
     await expect(await canvas.findByText("Answered")).toBeVisible();
     await expect(sentAnswers).toHaveBeenCalledWith({ scope: ["file"] });

@@ -1,7 +1,8 @@
 "use client";
 
 import * as React from "react";
-import { useElicitationQuestion } from "@/hooks/use-elicitation";
+import type { ElicitationAttempt } from "@/hooks/transcript-types";
+import { useElicitationQuestion, useElicitationSelector } from "@/hooks/use-elicitation";
 import { withHotkeys } from "@/lib/prepick/core/check-questions";
 import { cn } from "@/lib/utils";
 import { elicitationChoices } from "./elicitation-choices";
@@ -175,19 +176,52 @@ function ElicitationCharacterCount({ className, ...props }: React.ComponentProps
   );
 }
 
-/** The question's error, announced as it appears; renders nothing while there is none. */
+/** Whether the attempt is one the form refused (a next or a send): the moment a refusal is said. */
+function refusal(attempt: ElicitationAttempt | undefined): boolean {
+  if (attempt?.type === "next") return attempt.status === "refused";
+  return attempt?.type === "answer" && attempt.status === "rejected";
+}
+
+/**
+ * How the question's error is said: it is said when it appears and each time a confirm or a send
+ * is refused; an error that only changes as the person types (a half-typed email) is shown but
+ * not said (its region is quiet), until the next refusal says it. `turn` counts the refusals, so
+ * the same sentence refused again is said again.
+ */
+function useSaidError(error: string | undefined, showsAtOnce: boolean) {
+  const { block } = useElicitationContext("ElicitationError");
+  const attempt = useElicitationSelector(block, (snapshot) =>
+    snapshot.state.status === "pending" ? snapshot.state.attempt : undefined,
+  );
+  const [said, setSaid] = React.useState({ attempt, error, quiet: false, turn: 0 });
+  if (said.attempt !== attempt || said.error !== error) {
+    const refused = said.attempt !== attempt && refusal(attempt);
+    const appeared = said.error === undefined;
+    const quiet = !(refused || appeared || showsAtOnce) && (said.quiet || said.error !== error);
+    setSaid({ attempt, error, quiet, turn: refused ? said.turn + 1 : said.turn });
+  }
+  return said;
+}
+
+/**
+ * The question's error, said as it appears and on each refusal (see `useSaidError`). The alert is
+ * there while the question is shown, empty and out of the layout while there is no error: a
+ * screen reader says what is written into a live region it already knows, where one inserted
+ * with its text is not said by all of them.
+ */
 function ElicitationError({ className, ...props }: React.ComponentProps<"p">) {
-  const { error, ids } = useElicitationQuestionContext("ElicitationError");
-  if (error === undefined) return null;
+  const { error, ids, question } = useElicitationQuestionContext("ElicitationError");
+  const { quiet, turn } = useSaidError(error, showsErrorAtOnce(question));
   return (
     <p
       id={ids.error}
       role="alert"
+      aria-live={quiet ? "off" : undefined}
       data-slot="elicitation-error"
-      className={cn("text-sm font-medium text-destructive", className)}
+      className={cn("text-sm font-medium text-destructive empty:sr-only", className)}
       {...props}
     >
-      {error}
+      {error === undefined ? null : <span key={turn}>{error}</span>}
     </p>
   );
 }

@@ -41,6 +41,11 @@ export interface CallView extends Omit<PendingCall, "status"> {
   output: unknown;
   /** When it stopped waiting (ISO 8601), or null. */
   settledAt: string | null;
+  /**
+   * A waiting question set's draft: what the person typed into it on another device (the values
+   * they set by question id, their current question, when it was saved). Never an answer.
+   */
+  draft?: { values: Record<string, string[]>; index: number; updatedAt: string };
 }
 
 /**

@@ -59,7 +59,7 @@ describe("issueSentence, from the core's own refusals", () => {
     [seats, ["12"], "Enter a number from 1 to 9."],
     [seats, ["0"], "Enter a number from 1 to 9."],
     [seats, ["many"], "Enter a number from 1 to 9."],
-    [seats, [], "This one is required."],
+    [seats, [], "“\u2068How many seats?\u2069” needs an answer."],
     [contact, ["team at example"], "Enter an email address, like name@example.com."],
     [notes, ["x".repeat(512)], "At most 500 characters (512 now)."],
     [nick, ["ab"], "At least 3 characters (2 now)."],
@@ -195,8 +195,8 @@ describe("characterCount", () => {
 
 describe("messages", () => {
   it("lays an app's strings over the English defaults, section by section", () => {
-    const german = resolveMessages({ locale: "de-DE", errors: { required: "Bitte beantworten." } });
-    expect(german.errors.required).toBe("Bitte beantworten.");
+    const german = resolveMessages({ locale: "de-DE", errors: { required: () => "Bitte beantworten." } });
+    expect(german.errors.required("Wie viele?")).toBe("Bitte beantworten.");
     expect(german.errors.email).toBe(englishMessages.errors.email);
     expect(german.form.next).toBe("Next");
     expect(german.locale).toBe("de-DE");
@@ -209,10 +209,10 @@ describe("messages", () => {
       request: {
         questions: [{ ...seats, input: { type: "number", min: 1, max: 9999, required: true } }, contact],
       },
-      messages: { locale: "de-DE", errors: { required: "Bitte beantworten." } },
+      messages: { locale: "de-DE", errors: { required: (prompt) => `${prompt}: bitte beantworten.` } },
     });
     block.setValue("contact", "");
-    expect(block.getQuestion("contact")?.error).toBe("Bitte beantworten.");
+    expect(block.getQuestion("contact")?.error).toBe("\u2068Who should we email?\u2069: bitte beantworten.");
     block.setValue("seats", "12000");
     expect(block.getQuestion("seats")?.error).toBe("Enter a number from 1 to 9.999.");
     block.setValue("seats", "1234");

@@ -17,6 +17,14 @@ interface SentenceContext {
   messages: PrepickMessages;
 }
 
+/**
+ * The agent's words set apart inside a sentence of the page's language (Unicode's first-strong
+ * isolate, U+2068 … U+2069), so an English prompt keeps its "?" at its end in an Arabic sentence.
+ */
+function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** A numeric bound or step of the question's input, when it has a usable one. */
 function numberParam(question: Question, key: "min" | "max" | "step"): number | undefined {
   const value = question.input?.[key];
@@ -105,7 +113,7 @@ const SENTENCES = {
   shape: ({ messages }) => messages.errors.unreadable,
   option: ({ messages }) => messages.errors.option,
   multiple: ({ messages }) => messages.errors.single,
-  required: ({ messages }) => messages.errors.required,
+  required: ({ question, messages }) => messages.errors.required(isolated(question.prompt)),
   number: (context) => context.messages.errors.number(numberRange(context)),
   step: (context) => context.messages.errors.number(numberRange(context)),
   boolean: ({ messages }) => messages.errors.boolean,

@@ -117,8 +117,11 @@ export interface PrepickMessages {
   };
   /** Why an answer is refused, one sentence per kind of problem (see `issueSentence`). */
   errors: {
-    /** A required question left empty. */
-    required: string;
+    /**
+     * A required question left empty, named by its prompt (given isolated, so the agent's words keep
+     * their own direction): `“Who should we email?” needs an answer.`
+     */
+    required: (prompt: string) => string;
     /** A value that is not one of the options. */
     option: string;
     /** More than one value on a single-choice question. */
@@ -439,7 +442,7 @@ export const englishMessages: PrepickMessages = {
     cannotCheck: () => "These answers cannot be checked right now. Check your connection, then retry.",
   },
   errors: {
-    required: "This one is required.",
+    required: (prompt) => `“${prompt}” needs an answer.`,
     option: "Choose one of the options.",
     single: "Choose only one.",
     boolean: "Choose Yes or No.",

@@ -6,6 +6,7 @@ import type { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
 import { type DraftStorage, sessionDraftStorage } from "./draft-storage";
 import { type PendingCallItem, PendingCallsStore } from "./pending-calls-store";
 import type { PrepickMessagesInput } from "./prepick-messages";
+import { seedDraft, serverDraftStorage } from "./server-drafts";
 
 /** Where `usePendingCall` reads the call from and how its block is made. */
 export interface UsePendingCallOptions {
@@ -15,7 +16,10 @@ export interface UsePendingCallOptions {
   callId: string;
   /** Sentences in the app's language, laid over the English defaults. */
   messages?: PrepickMessagesInput;
-  /** Where a question set's draft is kept: session storage when left out, `null` for nowhere. */
+  /**
+   * Where a question set's draft is kept in this tab: session storage when left out, `null` for
+   * nowhere. Unless `null`, it is also kept on the server, and one from another device resumes here.
+   */
   drafts?: DraftStorage | null;
 }
 
@@ -59,9 +63,12 @@ export function usePendingCall(options: UsePendingCallOptions): PendingCallState
         return;
       }
       const { messages, drafts } = made.current;
+      // What the person typed on another device comes with the call; it is saved back as they go on.
+      const local = drafts === undefined ? sessionDraftStorage() : (drafts ?? undefined);
+      seedDraft(local, callId, view.draft);
       const store = new PendingCallsStore(client, {
         messages,
-        drafts: drafts === undefined ? sessionDraftStorage() : (drafts ?? undefined),
+        drafts: drafts === null ? undefined : serverDraftStorage(client, local),
       });
       store.apply({ kind: "waiting", call: { ...view, status: "pending_approval" } }, false);
       const item = store.getSnapshot().calls[0];

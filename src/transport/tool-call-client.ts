@@ -263,6 +263,14 @@ export class ToolCallClient {
     return this.read(`/agent/tool-calls/${encodeURIComponent(toolCallId)}`);
   }
 
+  /**
+   * Keeps what the person typed into a waiting question set on the server, for their other
+   * devices (the call's deep link reads it back). Never an answer: only `answer` and `skip` settle.
+   */
+  saveDraft(toolCallId: string, draft: { values: Answers; index: number }): Promise<ToolCallResponse> {
+    return this.call(`/agent/tool-calls/${encodeURIComponent(toolCallId)}/draft`, { ...draft });
+  }
+
   /** A page of the actor's conversations. */
   threads(page: PageRequest = {}): Promise<ToolCallResponse<ThreadsPage>> {
     return this.read(`/agent/threads${pageQuery(page)}`);

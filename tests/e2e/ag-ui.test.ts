@@ -223,7 +223,7 @@ describe("an intake settled from the inbox while the AG-UI page holds it", () =>
       await form.getByRole("button", { name: "Next" }).click();
       await form.getByRole("button", { name: "Next" }).click();
       await form.getByRole("button", { name: "Confirm" }).click();
-      await chat.getByRole("alert").waitFor();
+      await chat.getByRole("alert").filter({ hasText: /\S/ }).waitFor();
       expect(inputs(runs).at(-1)?.resume).toHaveLength(1);
       // A settled question set is final in the page; a reload shows what the server holds: the skip.
       await page.reload();

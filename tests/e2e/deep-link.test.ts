@@ -83,6 +83,42 @@ describe("a deep link to one waiting call", () => {
   );
 
   it(
+    "continues on the phone the draft typed on the desktop, which is not an answer until confirmed",
+    async () => {
+      const desktop = await demo.open("refactorer");
+      await sendMessage(desktop, "Refactor the number helpers in math.ts");
+      await waitForQuestions(desktop);
+      const callId = await waitingCallId(desktop);
+      const typed = questionForm(desktop);
+      await typed.getByRole("radio", { name: /This file/ }).check();
+      await typed.getByRole("button", { name: "Next" }).click();
+      await typed.getByText("Question 2 of 3").waitFor();
+      // The draft reaches the server a moment after the person stops.
+      await expect
+        .poll(async () => {
+          const response = await desktop.request.get(new URL(`/agent/tool-calls/${callId}`, demo.url).href);
+          return ((await response.json()) as { draft?: { index: number } }).draft?.index;
+        })
+        .toBe(1);
+
+      const phoneContext = await demo.context("light", PHONE);
+      await phoneContext.addCookies([{ ...(await actorCookie(desktop.context())) }]);
+      const phone = await newPage(phoneContext);
+      await phone.goto(new URL(`/answer/${encodeURIComponent(callId)}`, demo.url).href);
+      const form = questionForm(phone);
+      await form.getByText("Question 2 of 3").waitFor();
+      await form.getByRole("button", { name: "Back" }).tap();
+      await expect.poll(() => form.getByRole("radio", { name: /This file/ }).isChecked()).toBe(true);
+      // Still waiting: a draft is never an answer.
+      const inbox = await phone.request.get(new URL("/agent/approvals", demo.url).href);
+      expect(
+        ((await inbox.json()) as { approvals: { id: string }[] }).approvals.map((call) => call.id),
+      ).toContain(callId);
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it(
     "shows someone else that nothing waits for them there",
     async () => {
       const owner = await demo.open("operator");

@@ -246,7 +246,7 @@ describe("booking's typed questions in the demo page", () => {
       await page.keyboard.press("Enter");
 
       const seatsQuestion = form.locator('[data-question-id="seats"]');
-      const error = seatsQuestion.getByText("Enter a whole number from 1 to 9.");
+      const error = seatsQuestion.getByRole("alert").filter({ hasText: "Enter a whole number from 1 to 9." });
       await error.waitFor();
       expect(await seats.getAttribute("aria-invalid")).toBe("true");
       const errorId = await error.getAttribute("id");
@@ -275,7 +275,7 @@ describe("booking's typed questions in the demo page", () => {
       const contact = form.getByRole("textbox", { name: "Who should we email?" });
       await contact.fill("team at example");
       await page.keyboard.press("Enter");
-      await form.locator('[data-question-id="contact"] [role="alert"]').waitFor();
+      await form.locator('[data-question-id="contact"] [role="alert"]').filter({ hasText: /\S/ }).waitFor();
       expect(answers).toHaveLength(0);
       await contact.fill("team@example.com");
       await page.keyboard.press("Enter");

@@ -111,7 +111,7 @@ describe("the demo page in another language", () => {
         await seats.waitFor();
         await seats.fill("12");
         await page.keyboard.press("Enter");
-        await form.locator('[data-slot="elicitation-error"]').waitFor();
+        await form.locator('[data-slot="elicitation-error"]').filter({ hasText: /\S/ }).waitFor();
         // The thread is listed and its questions wait in the inbox.
         await page.locator('[data-slot="agent-inbox-call"]').first().waitFor();
         await page.locator('[data-slot="chat-thread-list-item"]').first().waitFor();

@@ -31,9 +31,13 @@ async function startReader(page: Page): Promise<void> {
   })()`);
 }
 
-/** Everything the reader said since it started or was last cleared, in order. */
-function heard(page: Page): Promise<string[]> {
-  return page.evaluate("window.reader.spokenPhraseLog()") as Promise<string[]>;
+/**
+ * Everything the reader said since it started or was last cleared, in order. A live region
+ * emptied (an error mended) is logged as its politeness alone: a screen reader says nothing then.
+ */
+async function heard(page: Page): Promise<string[]> {
+  const phrases = (await page.evaluate("window.reader.spokenPhraseLog()")) as string[];
+  return phrases.filter((phrase) => !/^(polite|assertive): $/.test(phrase));
 }
 
 /** Forgets what the reader said so far, so the next step's phrases stand alone. */
@@ -165,7 +169,7 @@ describe("what a screen reader hears (Guidepup's virtual screen reader, in Chrom
   );
 
   it(
-    "typed fields: each field named by its prompt and described by its step, said once as it takes the focus",
+    "typed fields: each named by its prompt and described by its step as it takes the focus, and each refusal said once as it appears",
     async () => {
       const page = await demo.open("booking");
       await startReader(page);
@@ -176,13 +180,27 @@ describe("what a screen reader hears (Guidepup's virtual screen reader, in Chrom
       ]);
       expect(times(arrival, "Question 1 of 3")).toBe(1);
 
+      // A refused number: the error is said once, as it appears, and the field keeps the focus.
+      const seats = questionForm(page).getByRole("spinbutton", { name: "How many seats?" });
       await clearHeard(page);
-      await questionForm(page).getByRole("spinbutton", { name: "How many seats?" }).fill("3");
+      await seats.fill("12");
+      await page.keyboard.press("Enter");
+      const refused = await hearUntil(page, /^assertive: /);
+      expect(refused).toEqual(["assertive: Enter a whole number from 1 to 9."]);
+
+      await clearHeard(page);
+      await seats.fill("3");
       await page.keyboard.press("Enter");
       const email = await hearUntil(page, /^textbox, Who should we email\?/);
       expect(email.filter((phrase) => !phrase.startsWith("polite: "))).toEqual([
         "textbox, Who should we email?, Question 2 of 3, required",
       ]);
+
+      // A required email left empty: its sentence, naming the question, once.
+      await clearHeard(page);
+      await page.keyboard.press("Enter");
+      const missing = await hearUntil(page, /^assertive: /);
+      expect(missing).toEqual(["assertive: “\u2068Who should we email?\u2069” needs an answer."]);
 
       await clearHeard(page);
       await page.keyboard.type("sam@example.com");
@@ -191,7 +209,9 @@ describe("what a screen reader hears (Guidepup's virtual screen reader, in Chrom
       expect(notes.filter((phrase) => !phrase.startsWith("polite: "))).toEqual([
         "textbox, Anything else?, Question 3 of 3 500 characters left",
       ]);
-      expect(times(liveOnly([...arrival, ...email, ...notes]), "Question")).toBe(0);
+      // Nothing more was said of the refusals once they were mended.
+      expect(times([...email, ...notes], "Enter")).toBe(0);
+      expect(times(liveOnly([...arrival, ...refused, ...email, ...missing, ...notes]), "Question")).toBe(0);
     },
     FLOW_TIMEOUT,
   );

@@ -1,14 +1,16 @@
 "use client";
 
-import type * as React from "react";
+import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { ChatApproval } from "@/components/ui/chat-approval";
 import { ChatComposer } from "@/components/ui/chat-composer";
 import { ChatElicitation } from "@/components/ui/chat-elicitation";
 import type { ChatBlockRenderer } from "@/components/ui/chat-message";
 import { ChatTranscript } from "@/components/ui/chat-transcript";
+import { sessionDraftStorage } from "@/hooks/draft-storage";
 import type { PendingCallsSnapshot } from "@/hooks/pending-calls-store";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
+import { savesDrafts, serverDraftStorage } from "@/hooks/server-drafts";
 import { type ConversationStatus, useAgentConversation } from "@/hooks/use-agent-conversation";
 import type { ConversationTransport } from "@/lib/prepick/transport/conversation-transport";
 
@@ -61,8 +63,16 @@ function AgentConversation({
   onStatus?: (status: ConversationStatus) => void;
 }) {
   const messages = usePrepickMessages();
+  // Drafts of the agent's questions are kept on the server too, for the person's other devices
+  // (the call's own link resumes them), where the transport's server keeps them.
+  const client = transport.client;
+  const drafts = React.useMemo(
+    () => (savesDrafts(client) ? serverDraftStorage(client, sessionDraftStorage()) : undefined),
+    [client],
+  );
   const conversation = useAgentConversation({
     transport,
+    ...(drafts ? { drafts } : {}),
     ...(threadId !== undefined ? { threadId } : {}),
     load: !fresh && threadId !== undefined,
     messages,
