@@ -121,6 +121,11 @@ export const germanMessages: PrepickMessages = {
     decidedElsewhere: "Er war bereits anderswo entschieden worden.",
     notSent: () =>
       "Ihre Entscheidung wurde nicht gesendet. Prüfen Sie die Verbindung und versuchen Sie es erneut.",
+    proposed: "vorgeschlagen",
+    proposedOption: (label) => `${label} (vorgeschlagen)`,
+    editHint: "Der Agent hat diese Werte vorgeschlagen. Ändern Sie, was Sie möchten, bevor Sie erlauben.",
+    approvedWithEdits: "Sie haben diesen Aufruf mit Ihren Änderungen erlaubt.",
+    wasProposed: (value) => `vorgeschlagen: ${value}`,
   },
   toolCall: {
     running: "Läuft",
@@ -361,6 +366,11 @@ export const arabicMessages: PrepickMessages = {
     rejected: (reason) => (reason ? `رفضت هذا الاستدعاء. السبب: ${reason}` : "رفضت هذا الاستدعاء."),
     decidedElsewhere: "كان قد حُسم في مكان آخر.",
     notSent: () => "لم يُرسل قرارك. تحقق من الاتصال ثم أعد المحاولة.",
+    proposed: "مقترح",
+    proposedOption: (label) => `${label} (مقترح)`,
+    editHint: "اقترح الوكيل هذه القيم. غيّر ما تشاء قبل الموافقة.",
+    approvedWithEdits: "وافقت على هذا الاستدعاء مع تعديلاتك.",
+    wasProposed: (value) => `المقترح: ${value}`,
   },
   toolCall: {
     running: "قيد التشغيل",

@@ -227,7 +227,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
       );
     }
   }
-  const agents = checkAgents(options.agents, { ask: options.ask });
+  const agents = checkAgents(options.agents, options);
   const webhooks = checkWebhooks(options.webhooks ?? []);
   if (options.publicUrl !== undefined && !/^https?:\/\/[^/]/.test(options.publicUrl)) {
     throw new Error(

@@ -12,7 +12,7 @@ import type { AgentModuleOptions } from "./types";
  */
 export const AgentModule = {
   forRoot<Options extends AgentModuleOptions>(options: Options): Options {
-    checkAgents(options.agents, { ask: options.ask });
+    checkAgents(options.agents, options);
     return options;
   },
 };

@@ -1,5 +1,6 @@
 import { ASK_TOOL_NAME, checkIntake, type Intake } from "prepick/core";
 import { agentOf } from "./define-agent";
+import { type EditableField, editableFields } from "./editable-fields";
 import type { AgentConfig, AgentDefinition, AgentModuleOptions, ToolDefinition } from "./types";
 
 /** Every problem found in a set of agent definitions, one sentence each. */
@@ -33,7 +34,39 @@ function checkTimeout(value: unknown, name: string, report: (text: string) => vo
 // The name rule the chat-completions APIs enforce on function names.
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-function checkTools(tools: readonly ToolDefinition[], report: (text: string) => void) {
+/** What the module says that bears on checking each agent. */
+type ModuleSettings = Pick<AgentModuleOptions, "ask" | "approvalPolicy">;
+
+/** The editable fields of a tool that declares `editable`, or undefined after reporting why not. */
+function checkEditable(
+  tool: ToolDefinition,
+  at: string,
+  module: ModuleSettings,
+  report: (text: string) => void,
+): readonly EditableField[] | undefined {
+  const { editable } = tool;
+  if (editable === undefined || editable === false) return undefined;
+  if (editable !== true && !Array.isArray(editable)) {
+    report(`${at} editable must be true or a list of the input's field names`);
+    return undefined;
+  }
+  if (!tool.needsApproval && !module.approvalPolicy) {
+    report(`${at} is editable but never needs approval, so nobody could edit it: set needsApproval`);
+  }
+  const checked = editableFields(tool);
+  if ("problems" in checked) {
+    for (const problem of checked.problems) report(`${at} ${problem}`);
+    return undefined;
+  }
+  return checked.fields;
+}
+
+function checkTools(
+  tools: readonly ToolDefinition[],
+  module: ModuleSettings,
+  report: (text: string) => void,
+): Map<string, readonly EditableField[]> {
+  const editing = new Map<string, readonly EditableField[]>();
   const seen = new Set<string>();
   tools.forEach((tool, index) => {
     const at = typeof tool?.name === "string" && tool.name !== "" ? `tool "${tool.name}"` : `tools[${index}]`;
@@ -47,15 +80,21 @@ function checkTools(tools: readonly ToolDefinition[], report: (text: string) => 
     if (seen.has(tool.name)) report(`${at} is declared more than once`);
     seen.add(tool.name);
     if (typeof tool.execute !== "function") report(`${at} must have an execute function`);
-    if (typeof tool.inputSchema?.safeParse !== "function") report(`${at} inputSchema must be a zod schema`);
     checkTimeout(tool.timeoutMs, `${at} timeoutMs`, report);
+    if (typeof tool.inputSchema?.safeParse !== "function") {
+      report(`${at} inputSchema must be a zod schema`);
+      return;
+    }
+    const fields = checkEditable(tool, at, module, report);
+    if (fields) editing.set(tool.name, fields);
   });
+  return editing;
 }
 
 function checkOne(
   entry: AgentModuleOptions["agents"][number],
   index: number,
-  module: Pick<AgentModuleOptions, "ask">,
+  module: ModuleSettings,
   report: (text: string) => void,
 ): AgentDefinition | undefined {
   let config: AgentConfig;
@@ -73,8 +112,9 @@ function checkOne(
   }
   if (typeof config?.systemPrompt !== "string") problem("systemPrompt must be a string");
   const tools = config?.tools ?? [];
+  let editing = new Map<string, readonly EditableField[]>();
   if (!Array.isArray(tools)) problem("tools must be an array");
-  else checkTools(tools, problem);
+  else editing = checkTools(tools, module, problem);
   const timeouts = config?.timeouts;
   if (timeouts !== undefined && (typeof timeouts !== "object" || timeouts === null)) {
     problem("timeouts must be an object such as { modelMs: 120000, toolMs: 60000 }");
@@ -98,6 +138,7 @@ function checkOne(
     name: config?.name,
     systemPrompt: config?.systemPrompt,
     tools: Array.isArray(tools) ? [...tools] : [],
+    editing,
     ...(intake ? { intake } : {}),
     ask: config?.ask ?? module.ask ?? false,
     ...(config?.model !== undefined ? { model: config.model } : {}),
@@ -116,13 +157,14 @@ export function isDeadlineMs(value: unknown): value is number {
 
 /**
  * Checks every agent a server hosts: names unique and well-formed, tools unique and never `ask`,
- * and every intake passing `checkIntake`. Throws one {@link AgentDefinitionError} listing every
- * problem; otherwise returns the agents ready for the loop, intakes parsed and `ask` resolved
- * (the agent's own, else the module's, else false).
+ * every intake passing `checkIntake`, and every editable tool's fields expressible as questions.
+ * Throws one {@link AgentDefinitionError} listing every problem; otherwise returns the agents
+ * ready for the loop, intakes parsed, editable fields read and `ask` resolved (the agent's own,
+ * else the module's, else false).
  */
 export function checkAgents(
   agents: AgentModuleOptions["agents"],
-  module: Pick<AgentModuleOptions, "ask"> = {},
+  module: ModuleSettings = {},
 ): AgentDefinition[] {
   const problems: string[] = [];
   const report = (text: string) => problems.push(text);

@@ -114,12 +114,23 @@ describe("demo agents", () => {
       tools: modelToolsOf(operator),
     });
     expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([
-      ["purge_cache", { cache: "images" }],
+      ["purge_cache", { cache: "images", hours: 24 }],
     ]);
     const purge = operator.tools.find((tool) => tool.name === "purge_cache");
     const before = demoToolCalls("purge_cache");
     const input = purge?.inputSchema.parse(result.toolCalls[0]?.input);
-    expect(await purge?.execute(input, context)).toEqual({ purged: "images" });
+    expect(await purge?.execute(input, context)).toEqual({ purged: "images", hours: 24 });
     expect(demoToolCalls("purge_cache")).toBe(before + 1);
+  });
+
+  test("operator: a person approving purge_cache may change which cache and how far back", () => {
+    const fields = byName("operator").editing.get("purge_cache") ?? [];
+    expect(
+      fields.map(({ question }) => [question.id, question.prompt, question.options?.map((o) => o.label)]),
+    ).toEqual([
+      ["cache", "Which cache should I purge?", ["Pages", "Images", "Every cache"]],
+      ["hours", "How far back, in hours?", undefined],
+    ]);
+    expect(fields[1]?.question.input).toEqual({ type: "number", min: 1, max: 168, step: 1 });
   });
 });

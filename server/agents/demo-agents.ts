@@ -36,17 +36,30 @@ export const planner = defineAgent({
   ask: true,
 });
 
-/** Purges the demo cache; changes something outside the run, so a person approves it first. */
+/**
+ * Purges the demo cache; changes something outside the run, so a person approves it first, and
+ * may change which cache and how far back before it runs (its input is editable).
+ */
 export const purgeCache = defineTool({
   name: "purge_cache",
   description: "Purges one of the site's caches. Visitors see slower pages until it warms up again.",
-  inputSchema: z.object({ cache: z.enum(["pages", "images", "all"]).describe("Which cache to purge.") }),
+  inputSchema: z.object({
+    cache: z
+      .union([
+        z.literal("pages").meta({ title: "Pages" }),
+        z.literal("images").meta({ title: "Images" }),
+        z.literal("all").meta({ title: "Every cache" }),
+      ])
+      .describe("Which cache should I purge?"),
+    hours: z.number().int().min(1).max(168).default(24).describe("How far back, in hours?"),
+  }),
   keywords: ["purge", "flush"],
   sideEffects: true,
   needsApproval: true,
-  execute: ({ cache }) => {
+  editable: true,
+  execute: ({ cache, hours }) => {
     record("purge_cache");
-    return { purged: cache };
+    return { purged: cache, hours };
   },
 });
 

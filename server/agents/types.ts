@@ -1,6 +1,7 @@
 import type { LanguageModel } from "ai";
 import type { Intake, IntakeConfig } from "prepick/core";
 import type { z } from "zod";
+import type { EditableField } from "./editable-fields";
 
 /** What a tool's handler knows about the call it is running for. */
 export interface ToolContext {
@@ -43,6 +44,13 @@ export interface ToolDefinition<Input = any, Output = unknown> {
   sideEffects?: boolean;
   /** Whether a person approves the call before it runs: always, never, or decided per input. */
   needsApproval?: boolean | ((input: Input) => boolean);
+  /**
+   * Which fields of the input the person approving may change before the tool runs: `true` for
+   * every field, or their names. Each becomes a question pre-picked with the model's proposed
+   * value; a field a question cannot express is refused when the agents load. Takes effect on
+   * the calls that need approval.
+   */
+  editable?: boolean | readonly (keyof Input & string)[];
   /**
    * How long the handler may take, in ms; past it the call fails with a `tool-timeout` error the
    * model reads. Default: the agent's `timeouts.toolMs`, else the server's `toolTimeoutMs`.
@@ -121,6 +129,8 @@ export interface AgentDefinition {
   systemPrompt: string;
   /** The registered tools, names unique and never `ask`. */
   tools: ToolDefinition[];
+  /** The editable fields of each tool that declares `editable`, by tool name. */
+  editing: ReadonlyMap<string, readonly EditableField[]>;
   /** The checked intake: `when` filled in, a hotkey on every option. */
   intake?: Intake;
   /** Whether the model is offered `ask`: the agent's own setting, else the module's, else false. */

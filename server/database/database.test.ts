@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededPgliteFolder } from "../../tests/support/pglite-folder";
 import { type PostgresCluster, startPostgres } from "../../tests/support/postgres";
 import { waitFor } from "../../tests/support/wait-for";
+import { inJsonbOrder, json } from "../store/json";
 import { LOCK_FILE } from "./data-dir-lock";
 import type { Database } from "./database";
 import { openDatabase } from "./open-database";
@@ -145,6 +146,32 @@ describe.each(Object.entries(engines))("%s", (_name, engine) => {
       expect(count?.now).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(await db.query("SELECT $1::text AS echoed", ['it\'s "quoted"'])).toEqual([
         { echoed: 'it\'s "quoted"' },
+      ]);
+    }));
+
+  it("gives jsonb back as inJsonbOrder says it will, key order included", () =>
+    withDatabase(async (db) => {
+      const value = {
+        purged: "pages",
+        hours: 24,
+        nested: [{ zeta: 1, b: { yy: 2, x: 3, é: 4, e: 5 } }],
+        "a long key": null,
+        ab: "lone \ud800 surrogate",
+        aa: true,
+      };
+      const [row] = await db.query<{ value: unknown }>("SELECT $1::jsonb AS value", [json(value)]);
+      // What the journal gives a first run: written by `json`, read back in jsonb's order.
+      const asStored = inJsonbOrder(JSON.parse(json(value)) as unknown);
+      expect(JSON.stringify(asStored)).toBe(JSON.stringify(row?.value));
+      // Not the order it was written in: a first run reading the value as written would differ.
+      expect(JSON.stringify(row?.value)).not.toBe(JSON.stringify(value));
+      expect(Object.keys(asStored as object)).toEqual([
+        "aa",
+        "ab",
+        "hours",
+        "nested",
+        "purged",
+        "a long key",
       ]);
     }));
 

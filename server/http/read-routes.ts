@@ -123,6 +123,9 @@ export function readRoutes(app: AgentApp, context: RouteContext): void {
           description: tool.description,
           // A function decides per call: the tool may ask.
           needsApproval: tool.needsApproval !== undefined && tool.needsApproval !== false,
+          ...(agent.editing.has(tool.name)
+            ? { editable: agent.editing.get(tool.name)?.map((field) => field.question.id) }
+            : {}),
         })),
         ...(agent.intake ? { intake: { ...intakeRequest(agent.intake), when: agent.intake.when } } : {}),
       })),

@@ -7,8 +7,11 @@ import {
   settleSkipped,
   validateAnswers,
 } from "prepick/core";
+import type { AgentDefinition } from "../agents/types";
 import type { ToolCallStatus } from "../store/rows";
+import type { PersonSettlement } from "../store/settlements";
 import type { Store } from "../store/store";
+import { checkApprovalAnswers } from "./approval-answers";
 import type { CrashHooks } from "./crash-hooks";
 import { settlementFrames, signalName } from "./settlement";
 import type { Worker } from "./worker";
@@ -23,6 +26,12 @@ export const SETTLES_TO: Readonly<Record<SettleAction, ToolCallStatus>> = {
   approve: "approved",
   reject: "rejected",
 };
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
 
 /** The longest reason a rejection may give. */
 export const MAX_REASON = 2000;
@@ -40,7 +49,10 @@ export interface SettleRequest {
   action: SettleAction;
   /** The call. */
   toolCallId: string;
-  /** For `answer`: the answers as sent (checked here), or undefined to confirm the pre-picked ones. */
+  /**
+   * For `answer`: the answers as sent (checked here), or undefined to confirm the pre-picked ones.
+   * For `approve` of an editable call: the edited fields, or undefined to approve as proposed.
+   */
   answers?: unknown;
   /** For `reject`: the reason as sent (checked here). */
   reason?: unknown;
@@ -57,10 +69,11 @@ export type SettleOutcome =
  * The one settle operation: the answer, skip, approval or rejection of a pending call. It checks
  * the request against the pending row (owner, kind, answers), then settles the row, records the
  * run's signal and wakes the run in one statement (`SettlementStore.settle`), claiming the run
- * for this process when it has room.
+ * for this process when it has room. Approving an editable call may carry edits: checked like
+ * answers, they make the input the tool runs with, journaled with the signal.
  */
 export async function settleCall(
-  context: { store: Store; worker: Worker; crashHooks: CrashHooks },
+  context: { store: Store; worker: Worker; crashHooks: CrashHooks; agents?: readonly AgentDefinition[] },
   request: SettleRequest,
 ): Promise<SettleOutcome> {
   const { store, worker, crashHooks } = context;
@@ -93,6 +106,7 @@ export async function settleCall(
   });
   if (row.status !== "pending_approval") return conflict(row.status, row.output);
   let output: unknown = null;
+  let edits: PersonSettlement["edits"];
   if (isAsk) {
     const questions = (row.input as ElicitationRequest).questions;
     if (action === "skip") output = settleSkipped(questions);
@@ -114,6 +128,23 @@ export async function settleCall(
       return { kind: "refused", error: `reason must be a string of at most ${MAX_REASON} characters` };
     }
     output = reason === undefined ? {} : { reason };
+  } else if (row.questions) {
+    const checked = await checkApprovalAnswers(
+      context,
+      { ...row, questions: row.questions },
+      request.answers,
+    );
+    if (!checked.ok) {
+      return { kind: "refused", error: checked.error, ...(checked.issues ? { issues: checked.issues } : {}) };
+    }
+    output = checked.edits;
+    const { edited, input } = checked.edits;
+    edits = edited.length > 0 ? { edited, input } : { edited };
+  } else if (request.answers !== undefined && !isEmptyObject(request.answers)) {
+    return {
+      kind: "refused",
+      error: `${toolCallId} is the tool "${row.name}", whose input is not editable; approve it without answers`,
+    };
   }
   const settlement = { status: SETTLES_TO[action], output };
   const signal = signalName(row.runId, toolCallId);
@@ -126,6 +157,7 @@ export async function settleCall(
         runId: row.runId,
         ...settlement,
         signal: { name: signal, result: settlement, frames: settlementFrames(row, settlement) },
+        ...(edits ? { edits } : {}),
       },
       lease,
     );

@@ -1,4 +1,11 @@
-import { ASK_TOOL_NAME, type ElicitationRequest, type Frame, settleRecorded } from "prepick/core";
+import {
+  type ApprovalEdits,
+  ASK_TOOL_NAME,
+  type ElicitationRequest,
+  type Frame,
+  readApprovalEdits,
+  settleRecorded,
+} from "prepick/core";
 import type { OwnedToolCall, ToolCallStatus } from "../store/rows";
 import { CancelSignal, ParkSignal, type TurnContext } from "./turn-context";
 
@@ -16,13 +23,23 @@ export function signalName(runId: string, callId: string): string {
 }
 
 /**
+ * The edits an approval's settlement holds, when it is one of an editable call: the input the
+ * tool runs with and the fields changed. Undefined for any other settlement, or one whose output
+ * (settled straight in the store) does not have that shape: the call then runs as proposed.
+ */
+export function approvalEditsOf(settlement: Settlement): ApprovalEdits | undefined {
+  return settlement.status === "approved" ? readApprovalEdits(settlement.output) : undefined;
+}
+
+/**
  * The frames a settlement streams with its `signal:tool:` checkpoint, whoever records it (the
  * person's request when the run was parked on the call, the loop otherwise), so the stream is
- * the same either way: a question set's outcome as `tool-output`, a rejection as `tool-denied`.
- * An approval streams nothing of its own; the tool's result follows when it has run.
+ * the same either way: a question set's outcome as `tool-output`, a rejection as `tool-denied`,
+ * the approval of an editable call as `tool-approved` with the input it runs with and the fields
+ * edited. Any other approval streams nothing of its own; the tool's result follows when it has run.
  */
 export function settlementFrames(
-  call: Pick<OwnedToolCall, "id" | "name" | "input">,
+  call: Pick<OwnedToolCall, "id" | "name" | "input" | "questions">,
   settlement: Settlement,
 ): Frame[] {
   if (call.name === ASK_TOOL_NAME) {
@@ -34,7 +51,10 @@ export function settlementFrames(
     const reason = (settlement.output as { reason?: string } | null)?.reason;
     return [{ kind: "tool-denied", id: call.id, ...(reason !== undefined ? { reason } : {}) }];
   }
-  return [];
+  if (!call.questions || settlement.status !== "approved") return [];
+  // An approval settled straight in the store, without edits, runs the proposal as it stands.
+  const edits = approvalEditsOf(settlement) ?? { input: call.input as Record<string, unknown>, edited: [] };
+  return [{ kind: "tool-approved", id: call.id, ...edits }];
 }
 
 /**

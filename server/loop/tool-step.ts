@@ -1,14 +1,20 @@
 import type { ToolResultPart } from "ai";
+import type { Question } from "prepick/core";
+import { approvalQuestions } from "../agents/editable-fields";
 import { requiresApproval } from "../agents/requires-approval";
 import type { ToolDefinition } from "../agents/types";
 import { withDeadline } from "./deadline";
+import { editedToolResult } from "./edited-result";
 import type { StepToolCall } from "./model-step";
-import { awaitSettlement } from "./settlement";
+import { approvalEditsOf, awaitSettlement } from "./settlement";
 import { expiryOf, type TurnContext } from "./turn-context";
 
-/** What `persist:toolcall:<callId>` records for a registered tool; the kind is decided here once. */
+/**
+ * What `persist:toolcall:<callId>` records for a registered tool; the kind is decided here once.
+ * An editable call awaiting approval also records its questions, pre-picked with the proposal.
+ */
 type ToolRecord =
-  | { kind: "tool"; input: unknown; needsApproval: boolean }
+  | { kind: "tool"; input: unknown; needsApproval: boolean; questions?: Question[] }
   | { kind: "unknown" | "invalid"; error: string };
 
 /** What `persist:toolexec:<callId>` records: the handler's output or its failure. */
@@ -29,6 +35,11 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function invalidInput(tool: ToolDefinition, issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const listed = issues.map((issue) => `${issue.path.map(String).join(".") || "input"}: ${issue.message}`);
+  return `The input of ${tool.name} is invalid: ${listed.join("; ")}`;
+}
+
 async function decide(context: TurnContext, call: StepToolCall, tool: ToolDefinition | undefined) {
   if (!tool) {
     const known = context.agent.tools.map((candidate) => candidate.name);
@@ -38,10 +49,7 @@ async function decide(context: TurnContext, call: StepToolCall, tool: ToolDefini
     } satisfies ToolRecord;
   }
   const parsed = tool.inputSchema.safeParse(call.input);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`);
-    return { kind: "invalid", error: `The input of ${tool.name} is invalid: ${issues.join("; ")}` } as const;
-  }
+  if (!parsed.success) return { kind: "invalid", error: invalidInput(tool, parsed.error.issues) } as const;
   const needsApproval = await requiresApproval({
     agent: context.agent,
     tool,
@@ -49,7 +57,13 @@ async function decide(context: TurnContext, call: StepToolCall, tool: ToolDefini
     actorId: context.run.actorId,
     ...(context.approvalPolicy ? { policy: context.approvalPolicy } : {}),
   });
-  return { kind: "tool", input: parsed.data, needsApproval } satisfies ToolRecord;
+  const fields = needsApproval ? context.agent.editing.get(tool.name) : undefined;
+  return {
+    kind: "tool",
+    input: parsed.data,
+    needsApproval,
+    ...(fields ? { questions: approvalQuestions(fields, parsed.data) } : {}),
+  } satisfies ToolRecord;
 }
 
 /**
@@ -80,6 +94,7 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
                 name: call.toolName,
                 status: result.needsApproval ? "pending_approval" : "running",
                 input: result.input,
+                ...(result.questions ? { questions: result.questions } : {}),
               },
             ],
             frames: [
@@ -90,6 +105,7 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
                     toolName: call.toolName,
                     input: result.input,
                     ...(tool?.description ? { description: tool.description } : {}),
+                    ...(result.questions ? { questions: result.questions } : {}),
                     ...expiryOf(run),
                   }
                 : { kind: "tool-call", id: call.id, toolName: call.toolName, input: result.input },
@@ -99,6 +115,9 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
   if (record.kind !== "tool" || !tool) {
     return { type: "error-text", value: record.kind === "tool" ? "The tool is gone." : record.error };
   }
+  // The edits a person made approving an editable call, journaled with the signal: a replay runs
+  // the tool with the same edited input.
+  let edits: ReturnType<typeof approvalEditsOf>;
   if (record.needsApproval) {
     const settlement = await awaitSettlement(context, call.id);
     if (settlement.status === "rejected") {
@@ -107,11 +126,20 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
       await journal.step(`persist:toolreject:${call.id}`, async () => ({ reason: reason ?? null }));
       return { type: "execution-denied", ...(reason !== undefined ? { reason } : {}) };
     }
+    if (record.questions) edits = approvalEditsOf(settlement);
   }
+  const edited = record.questions && edits && edits.edited.length > 0 ? edits : undefined;
   const from = record.needsApproval ? "approved" : "running";
   const exec = await journal.step<ExecRecord>(
     `persist:toolexec:${call.id}`,
     async () => {
+      let input = record.input;
+      if (edited) {
+        // Checked when the person approved; parsed again with the tool as it is now.
+        const parsed = tool.inputSchema.safeParse(edited.input);
+        if (!parsed.success) return { ok: false, error: invalidInput(tool, parsed.error.issues) };
+        input = parsed.data;
+      }
       if (tool.sideEffects && !(await store.toolCalls.claimExecution(call.id))) {
         return {
           ok: false,
@@ -126,7 +154,7 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
           context.abortSignal,
           ms,
           async (abortSignal) =>
-            tool.execute(record.input, {
+            tool.execute(input, {
               runId: run.id,
               threadId: run.threadId,
               actorId: run.actorId,
@@ -166,5 +194,6 @@ export async function runTool(context: TurnContext, call: StepToolCall): Promise
       ],
     }),
   );
+  if (edited && record.questions) return editedToolResult(record.questions, record.input, edited, exec);
   return exec.ok ? { type: "json", value: exec.output as never } : { type: "error-text", value: exec.error };
 }

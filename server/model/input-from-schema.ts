@@ -60,7 +60,14 @@ function valueFor(definition: unknown, text: string, depth: number): Value {
     return (mentioned ?? schema.enum[0] ?? null) as Value;
   }
   if (schema.default !== undefined) return schema.default as Value;
-  const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  const variants = schema.anyOf ?? schema.oneOf ?? [];
+  // A union of string constants is an enum with titles: the one the request mentions, as for an enum.
+  const mentioned = variants.find((variant) => {
+    const value = (variant as SchemaNode | null)?.const;
+    return typeof value === "string" && text.includes(value);
+  });
+  if (mentioned !== undefined) return (mentioned as SchemaNode).const as Value;
+  const variant = variants[0];
   if (variant !== undefined) return valueFor(variant, text, depth + 1);
   switch (firstType(schema)) {
     case "string":
@@ -93,8 +100,9 @@ function objectFor(schema: SchemaNode, text: string, depth: number): { [key: str
 
 /**
  * A tool input valid for the common shapes of a tool's JSON Schema, derived from the request:
- * required properties only; enums pick a value the request mentions, else their first; numbers
- * take the first number in the request within bounds, else the minimum; strings take the text.
+ * required properties only; enums and unions of string constants pick a value the request
+ * mentions, else their first; numbers take the first number in the request within bounds, else
+ * the minimum; strings take the text.
  */
 export function inputFromSchema(schema: unknown, text: string): { [key: string]: Value } {
   return schema !== null && typeof schema === "object" ? objectFor(schema as SchemaNode, text, 0) : {};

@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool } from "@ai-sdk/provider";
-import { ASK_TOOL_NAME, SKIPPED_HEADING } from "prepick/core";
+import { ASK_TOOL_NAME, EDITED_HEADING, SKIPPED_HEADING } from "prepick/core";
 import { shorten } from "./cut-text";
 import { inputFromSchema } from "./input-from-schema";
 import { isAskFailure, type PromptView, type ReadResult } from "./read-prompt";
@@ -121,7 +121,34 @@ function settledReply(summary: string | undefined, request: string): string {
   return `${opening}\n\n${choiceList(choices)}`;
 }
 
+/**
+ * A result of a call the person edited before approving it (the loop's `edits` sentence, then
+ * `prompt → value (you proposed …)` lines), as a person would say it back:
+ * `How far back, in hours? 6 (instead of the 24 I proposed)`.
+ */
+function describeEdits(value: unknown): { changes: string; rest: unknown } | undefined {
+  if (value === null || typeof value !== "object" || !("edits" in value)) return undefined;
+  const { edits, output, error } = value as { edits?: unknown; output?: unknown; error?: unknown };
+  if (typeof edits !== "string" || !edits.startsWith(EDITED_HEADING)) return undefined;
+  const changes = edits
+    .slice(EDITED_HEADING.length)
+    .split("\n")
+    .flatMap((line) => {
+      const match = / → (.*) \(you proposed (.*)\)$/.exec(line);
+      if (!match) return [];
+      const prompt = line.slice(0, match.index).trim();
+      return [`${prompt} ${match[1]} (instead of the ${match[2]} I proposed)`];
+    });
+  return { changes: changes.join("; "), rest: error ?? output };
+}
+
 function describeResult(result: ReadResult): string {
+  const edited = describeEdits(result.value);
+  if (edited) {
+    const outcome =
+      result.status === "error" ? `failed: ${show(edited.rest)}` : `returned ${show(edited.rest)}`;
+    return `I ran ${result.toolName} with your changes: ${edited.changes}. It ${outcome}.`;
+  }
   if (result.status === "denied") {
     return `I did not run ${result.toolName}: it was rejected${result.value ? ` (${show(result.value)})` : ""}.`;
   }

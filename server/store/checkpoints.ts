@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import type { Frame } from "prepick/core";
+import type { Frame, Question } from "prepick/core";
 import type { Database } from "../database/database";
 import { appendFramesSql, type FramesWritten, firstSeqOf, notifyFollowers } from "./frames";
 import { heldSql } from "./held";
@@ -23,6 +23,8 @@ export interface NewToolCall {
   name: string;
   status: ToolCallStatus;
   input: unknown;
+  /** An editable approval's questions. */
+  questions?: Question[];
 }
 
 /** A tool-call row the step moves from one status to another, with its output. */
@@ -133,10 +135,11 @@ export class CheckpointStore {
            AS used(step integer, model text, input integer, output integer, total integer)
          RETURNING id),
        inserted AS (
-         INSERT INTO prepick_tool_calls (id, run_id, thread_id, actor_id, name, tool_type, status, input)
-         SELECT call.id, $1, call."threadId", call."actorId", call.name, 'action', call.status, call.input
+         INSERT INTO prepick_tool_calls (id, run_id, thread_id, actor_id, name, tool_type, status, input, questions)
+         SELECT call.id, $1, call."threadId", call."actorId", call.name, 'action', call.status, call.input,
+           call.questions
          FROM held, jsonb_to_recordset($5::jsonb)
-           AS call(id text, "threadId" text, "actorId" text, name text, status text, input jsonb)
+           AS call(id text, "threadId" text, "actorId" text, name text, status text, input jsonb, questions jsonb)
          RETURNING id),
        moved AS (
          UPDATE prepick_tool_calls t SET status = move."to", output = move.output, settled_at = now()

@@ -139,6 +139,18 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
+    version: 4,
+    statements: [
+      // An approval whose input a person may edit: its questions, one per editable field, with
+      // the model's proposed values as their defaults (what the inbox renders and approve checks).
+      "ALTER TABLE prepick_tool_calls ADD COLUMN questions jsonb",
+      // Once approved: `input` is the input the tool runs with, `proposed_input` what the model
+      // proposed, `edited` the fields the person changed ([] when approved as proposed).
+      "ALTER TABLE prepick_tool_calls ADD COLUMN proposed_input jsonb",
+      "ALTER TABLE prepick_tool_calls ADD COLUMN edited jsonb",
+    ],
+  },
+  {
     version: 5,
     statements: [
       // Per-actor limits count an actor's active runs and the turns it started in the last minute.

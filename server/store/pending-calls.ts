@@ -41,7 +41,14 @@ function toPendingCall(row: Row): PendingCall {
     posted:
       call.name === "ask"
         ? { kind: "elicitation", id: call.id, request: call.input as never, ...expiry }
-        : { kind: "approval-request", id: call.id, toolName: call.name, input: call.input, ...expiry },
+        : {
+            kind: "approval-request",
+            id: call.id,
+            toolName: call.name,
+            input: call.input,
+            ...(call.questions ? { questions: call.questions } : {}),
+            ...expiry,
+          },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ModelMessage } from "ai";
+import type { Question } from "prepick/core";
 import type {
   CheckpointRow,
   OwnedToolCall,
@@ -61,6 +62,11 @@ export function toToolCall(row: Row): OwnedToolCall {
     output: row.output ?? null,
     createdAt: iso(row.created_at),
     settledAt: isoOrNull(row.settled_at),
+    ...(row.questions ? { questions: row.questions as Question[] } : {}),
+    ...(row.proposed_input !== null && row.proposed_input !== undefined
+      ? { proposedInput: row.proposed_input }
+      : {}),
+    ...(Array.isArray(row.edited) ? { edited: row.edited as string[] } : {}),
   };
 }
 

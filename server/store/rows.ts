@@ -1,4 +1,5 @@
 import type { ModelMessage } from "ai";
+import type { Question } from "prepick/core";
 
 /** Where a run is: waiting for a worker, running, parked on a person, or ended. */
 export type RunStatus = "ready" | "running" | "parked" | "completed" | "failed" | "cancelled";
@@ -86,10 +87,16 @@ export interface ToolCallRow {
   toolType: string;
   /** Where the call is. */
   status: ToolCallStatus;
-  /** The tool's input; for `ask`, the elicitation request. */
+  /** The tool's input (once approved, the input it runs with); for `ask`, the elicitation request. */
   input: unknown;
   /** The result; for `ask`, the settled outcome. */
   output: unknown;
+  /** An editable approval's questions, one per editable field, pre-picked with the proposal. */
+  questions?: Question[];
+  /** An approved editable call: the input the model proposed, when the person edited it. */
+  proposedInput?: unknown;
+  /** An approved editable call: the fields the person changed (`[]` when approved as proposed). */
+  edited?: string[];
   /** When it was created. */
   createdAt: string;
   /** When a person or the tool settled it. */

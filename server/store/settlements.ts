@@ -19,6 +19,11 @@ export interface PersonSettlement {
   output: unknown;
   /** The run's `signal:tool:` checkpoint for it, and the frames that checkpoint streams. */
   signal: { name: string; result: unknown; frames: readonly Frame[] };
+  /**
+   * An approved editable call: the fields the person changed, and the input the tool runs with
+   * when they changed any (the row's `input` becomes it, the proposal moving to `proposed_input`).
+   */
+  edits?: { edited: string[]; input?: unknown };
 }
 
 /** What settling came to. */
@@ -79,7 +84,10 @@ export class SettlementStore {
          SELECT id, status, waiting_on FROM prepick_runs
          WHERE id = $2 AND (expires_at IS NULL OR expires_at > now()) FOR UPDATE),
        settled AS (
-         UPDATE prepick_tool_calls SET status = $3, output = $4::jsonb, settled_at = now()
+         UPDATE prepick_tool_calls SET status = $3, output = $4::jsonb, settled_at = now(),
+           input = coalesce($10::jsonb, input),
+           proposed_input = CASE WHEN $10::jsonb IS NULL THEN proposed_input ELSE input END,
+           edited = coalesce($11::jsonb, edited)
          WHERE id = $1 AND status = 'pending_approval' AND run_id IN (SELECT id FROM run)
          RETURNING *),
        decided AS (
@@ -125,6 +133,8 @@ export class SettlementStore {
         jsonArrayOnce(settlement.signal.frames),
         lease?.owner ?? null,
         lease?.leaseMs ?? 0,
+        settlement.edits?.input === undefined ? null : json(settlement.edits.input),
+        settlement.edits ? json(settlement.edits.edited) : null,
       ],
     );
     const row = rows[0];

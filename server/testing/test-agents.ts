@@ -88,3 +88,45 @@ export function holdSlowTool(): () => void {
   slowGate.started = 0;
   return release;
 }
+
+/** What the editable purge tool ran with, in order: a test reads the input each run used. */
+export const editedPurges: { input: unknown; key: string }[] = [];
+
+/**
+ * An agent whose purge tool needs approval and lets the person edit which cache, how far back, a
+ * note and a region (a refinement no question shows) before it runs.
+ */
+export const editor: AgentConfig = {
+  name: "editor",
+  systemPrompt: "You operate the cache.",
+  tools: [
+    {
+      name: "purge_cache",
+      description: "Purges one cache back to a given age.",
+      inputSchema: z.object({
+        cache: z
+          .union([
+            z.literal("pages").meta({ title: "Pages" }),
+            z.literal("images").meta({ title: "Images" }),
+            z.literal("all").meta({ title: "Everything" }),
+          ])
+          .describe("Which cache should I purge?"),
+        hours: z.number().int().min(1).max(72).default(24).describe("How far back, in hours?"),
+        note: z.string().max(40).optional().describe("A note for the log"),
+        region: z
+          .string()
+          .refine((region) => region !== "moon", "there are no caches on the moon")
+          .default("eu")
+          .describe("Which region?"),
+      }),
+      editable: true,
+      needsApproval: true,
+      sideEffects: true,
+      keywords: ["purge"],
+      execute: (input: { cache: string; hours: number }, context) => {
+        editedPurges.push({ input, key: context.idempotencyKey });
+        return { purged: input.cache, hours: input.hours };
+      },
+    },
+  ],
+};

@@ -1,13 +1,22 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SendDecision } from "@/hooks/approval-store";
 import { ToolCallError } from "@/lib/prepick/transport";
-import { approvalBlock } from "./chat.fixture";
+import { approvalBlock, editablePurge } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
 
 afterEach(cleanup);
+
+beforeAll(() => {
+  // jsdom has no layout, so no ResizeObserver; Radix (inside an editable call's form) measures with one.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
 
 function stateOf(): string | null {
   return screen.getByRole("region").getAttribute("data-state");
@@ -116,5 +125,61 @@ describe("ChatApproval", () => {
     render(<ChatApproval block={approvalBlock("m1", { send })} />);
     await userEvent.click(screen.getByRole("button", { name: "Approve" }));
     expect(await screen.findByText(/already been decided elsewhere/)).toBeTruthy();
+  });
+
+  it("shows an editable call's fields pre-picked with the proposal, marked proposed, and approves as proposed by Enter", async () => {
+    const send = vi.fn<SendDecision>(async () => ({ input: { cache: "images", hours: 24 }, edited: [] }));
+    render(<ChatApproval block={editablePurge("m1", { send })} />);
+    const form = screen.getByRole("form", { name: /Allow purge_cache to run\?/ });
+    expect(screen.getByRole("radio", { name: /Images/ }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("spinbutton", { name: /How far back/ })).toHaveProperty("value", "24");
+    expect(form.textContent).toContain("proposed");
+    // Every field is asked, so the input is not shown again as JSON.
+    expect(screen.queryByText(/"hours": 24/)).toBeNull();
+    screen.getByRole("spinbutton", { name: /How far back/ }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(send).toHaveBeenCalledWith(true, undefined, {});
+    expect(await screen.findByText("You approved this call.")).toBeTruthy();
+  });
+
+  it("approves with the field the person changed, and the settled card shows what ran beside what was proposed", async () => {
+    const send = vi.fn<SendDecision>(async () => ({
+      input: { cache: "images", hours: 6 },
+      edited: ["hours"],
+    }));
+    render(<ChatApproval block={editablePurge("m1", { send })} />);
+    const hours = screen.getByRole("spinbutton", { name: /How far back/ });
+    await userEvent.clear(hours);
+    await userEvent.type(hours, "6");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(send).toHaveBeenCalledWith(true, undefined, { hours: ["6"] });
+    expect(await screen.findByText("You approved this call with your changes.")).toBeTruthy();
+    const changes = screen.getAllByRole("definition").map((item) => item.textContent);
+    expect(changes).toEqual(["Imagesproposed", "6proposed: 24"]);
+    expect(stateOf()).toBe("approved");
+  });
+
+  it("keeps an invalid field from being sent, and shows the server's refusal on its field", async () => {
+    const send = vi.fn<SendDecision>(async () => {
+      throw new ToolCallError({
+        kind: "invalid",
+        status: 400,
+        error: "The edits were refused",
+        issues: [{ questionId: "hours", rule: "schema", value: "7", message: 'answers["hours"] is refused' }],
+      });
+    });
+    render(<ChatApproval block={editablePurge("m1", { send })} />);
+    const hours = screen.getByRole("spinbutton", { name: /How far back/ });
+    await userEvent.clear(hours);
+    await userEvent.type(hours, "500");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(send).not.toHaveBeenCalled();
+    expect(hours.getAttribute("aria-invalid")).toBe("true");
+    await userEvent.clear(hours);
+    await userEvent.type(hours, "7");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(send).toHaveBeenCalledWith(true, undefined, { hours: ["7"] });
+    expect(stateOf()).toBe("pending");
+    expect(hours.getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -7,9 +7,16 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
-import type { ApprovalBlock, ApprovalResult, ApprovalState } from "@/hooks/transcript-types";
+import type {
+  ApprovalBlock,
+  ApprovalResult,
+  ApprovalState,
+  ElicitationBlock,
+} from "@/hooks/transcript-types";
 import { useDeadline } from "@/hooks/use-deadline";
+import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import { cn } from "@/lib/utils";
+import { ApprovalChanges, ApprovalFields } from "./approval-fields";
 import { ChatToolCallSection } from "./chat-tool-call";
 
 /** Where an approval stands, as one word for `data-state`. */
@@ -36,6 +43,27 @@ function useApprovalState(block: ApprovalBlock): ApprovalState {
 /** What the approved call did; re-renders when its result arrives. */
 function useApprovalResult(block: ApprovalBlock): ApprovalResult | undefined {
   return React.useSyncExternalStore(block.subscribe, block.getResult, block.getResult);
+}
+
+/** What the person changed approving an editable call; re-renders when it is known. */
+function useApprovalEdits(block: ApprovalBlock): ApprovalEdits | undefined {
+  return React.useSyncExternalStore(block.subscribe, block.getEdits, block.getEdits);
+}
+
+const NO_FORM = { subscribe: () => () => {}, busy: () => false };
+
+/** Whether an editable call's form is checking or sending its fields. */
+function useFormBusy(form: ElicitationBlock | undefined): boolean {
+  const busy = React.useCallback(() => form?.getSnapshot().busy ?? false, [form]);
+  return React.useSyncExternalStore(form?.subscribe ?? NO_FORM.subscribe, busy, busy);
+}
+
+/** The input without the fields the form shows, or undefined when nothing is left to show. */
+function restOf(input: unknown, form: ElicitationBlock | undefined): unknown {
+  if (!form || typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const shown = new Set(form.request.questions.map((question) => question.id));
+  const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !shown.has(key)));
+  return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 /** Input as the person judges it: strings as they are, anything else as indented JSON. */
@@ -72,8 +100,10 @@ const FOCUS_INDICATOR =
 
 /**
  * A tool call waiting for the person's word: what it would do, Approve and Reject, and an
- * optional reason the model is told on a rejection; when its run has a deadline, the time left.
- * Shows the decision once it is made.
+ * optional reason the model is told on a rejection; when its run has a deadline, the time left. A
+ * call whose input is editable shows its fields as a form, each pre-picked with the model's
+ * proposal; Approve sends the ones changed. Shows the decision once it is made, and for an edited
+ * call what ran beside what was proposed.
  */
 function ChatApproval({
   block,
@@ -93,13 +123,19 @@ function ChatApproval({
   const { approval, toolCall } = messages;
   const state = useApprovalState(block);
   const result = useApprovalResult(block);
+  const edits = useApprovalEdits(block);
+  const form = block.form;
+  const formBusy = useFormBusy(form);
   const cardRef = React.useRef<HTMLDivElement>(null);
   const status = approvalStatus(state);
   const [reason, setReason] = React.useState("");
   const reasonId = React.useId();
   const titleId = React.useId();
   const decided = state.status === "settled";
-  const busy = state.status === "submitting";
+  const busy = state.status === "submitting" || formBusy;
+  const approving = busy && (state.status !== "submitting" || state.approved);
+  const changes = decided && state.approved && form && edits ? { form, edits } : undefined;
+  const rest = changes ? restOf(block.input, form) : decided ? block.input : restOf(block.input, form);
   const deadline = useDeadline(decided ? undefined : block.expiresAt, messages.locale);
   const descriptionId = React.useId();
   const decisionId = React.useId();
@@ -169,7 +205,11 @@ function ChatApproval({
           {block.description}
         </p>
       ) : null}
-      <ChatToolCallSection label={toolCall.input} value={formatInput(block.input)} />
+      {changes ? <ApprovalChanges form={changes.form} edits={changes.edits} messages={messages} /> : null}
+      {!decided && form ? (
+        <ApprovalFields form={form} label={approval.title(block.toolName)} hint={approval.editHint} />
+      ) : null}
+      {rest !== undefined ? <ChatToolCallSection label={toolCall.input} value={formatInput(rest)} /> : null}
       {deadline ? (
         <p
           data-slot="chat-approval-deadline"
@@ -186,7 +226,11 @@ function ChatApproval({
       {decided ? (
         <>
           <p id={decisionId} data-slot="chat-approval-decision" className="rounded-sm text-muted-foreground">
-            {state.approved ? approval.approved : approval.rejected(state.reason)}
+            {state.approved
+              ? changes && changes.edits.edited.length > 0
+                ? approval.approvedWithEdits
+                : approval.approved
+              : approval.rejected(state.reason)}
             {state.conflict ? ` ${approval.decidedElsewhere}` : null}
           </p>
           {result?.status === "running" ? (
@@ -221,20 +265,20 @@ function ChatApproval({
               size="sm"
               variant={state.status === "failed" ? "outline" : "default"}
               disabled={busy}
-              aria-busy={busy && state.approved ? true : undefined}
+              aria-busy={approving ? true : undefined}
               onClick={() => void block.approve()}
             >
-              {busy && state.approved ? approval.approving : approval.approve}
+              {approving ? approval.approving : approval.approve}
             </Button>
             <Button
               type="button"
               size="sm"
               variant="outline"
               disabled={busy}
-              aria-busy={busy && !state.approved ? true : undefined}
+              aria-busy={busy && !approving ? true : undefined}
               onClick={reject}
             >
-              {busy && !state.approved ? approval.rejecting : approval.reject}
+              {busy && !approving ? approval.rejecting : approval.reject}
             </Button>
           </div>
           <div data-slot="chat-approval-field" className="flex flex-col gap-1.5">

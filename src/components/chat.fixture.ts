@@ -11,7 +11,9 @@ import type {
   TranscriptBlock,
   TranscriptMessage,
 } from "@/hooks/transcript-types";
+import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import { settleAnswers } from "@/lib/prepick/core/outcome";
+import type { Question } from "@/lib/prepick/core/question";
 import { refactorerRequest } from "./elicitation.fixture";
 
 /** Builders of transcript values for the chat components' stories and tests (no chat, no server). */
@@ -47,6 +49,8 @@ export function approvalBlock(
     expiresAt?: string;
     state?: ApprovalState;
     send?: SendDecision;
+    questions?: Question[];
+    edits?: ApprovalEdits;
   } = {},
 ): ApprovalBlock {
   return createApprovalBlock(
@@ -58,9 +62,44 @@ export function approvalBlock(
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
       ...(options.state ? { state: options.state } : {}),
+      ...(options.questions ? { questions: options.questions } : {}),
+      ...(options.edits ? { edits: options.edits } : {}),
     },
     options.send ?? (async () => {}),
   );
+}
+
+/** The demo operator's purge as the model proposed it: the images cache, 24 hours back. */
+export const proposedPurge = { cache: "images", hours: 24 };
+
+/** The demo operator's editable purge fields, pre-picked with {@link proposedPurge}. */
+export const purgeQuestions: Question[] = [
+  {
+    id: "cache",
+    prompt: "Which cache should I purge?",
+    options: [
+      { value: "pages", label: "Pages", hotkey: "a" },
+      { value: "images", label: "Images", hotkey: "b" },
+      { value: "all", label: "Every cache", hotkey: "c" },
+    ],
+    defaults: ["images"],
+  },
+  {
+    id: "hours",
+    prompt: "How far back, in hours?",
+    input: { type: "number", min: 1, max: 168, step: 1 },
+    defaults: ["24"],
+  },
+];
+
+/** The demo's purge awaiting approval with its fields editable, its decision sent through `send`. */
+export function editablePurge(messageId: string, options: Parameters<typeof approvalBlock>[1] = {}) {
+  return approvalBlock(messageId, {
+    input: proposedPurge,
+    description: "Purges one of the site's caches. Visitors see slower pages until it warms up again.",
+    questions: purgeQuestions,
+    ...options,
+  });
 }
 
 /** An elicitation block of the refactorer's intake, settled locally unless told otherwise. */

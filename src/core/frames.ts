@@ -1,4 +1,4 @@
-import type { ElicitationOutcome, ElicitationRequest } from "./question";
+import type { ElicitationOutcome, ElicitationRequest, Question } from "./question";
 
 /**
  * The frames of the reference server's event stream, one JSON object per SSE event, each event
@@ -21,6 +21,7 @@ export type Frame =
   | ToolOutputFrame
   | ToolErrorFrame
   | ToolDeniedFrame
+  | ToolApprovedFrame
   | RunParkedFrame
   | RunFinishFrame;
 
@@ -119,6 +120,11 @@ export interface ApprovalRequestFrame {
   input: unknown;
   /** What the tool does, as its definition describes it, so the person knows what they allow. */
   description?: string;
+  /**
+   * When the tool's input is editable: one question per editable field (its id the field's
+   * name), pre-picked with the model's proposed value. Approving may send answers to them.
+   */
+  questions?: Question[];
   /** The run's deadline (ISO 8601), when it has one: past it, the call expires undecided. */
   expiresAt?: string;
 }
@@ -165,6 +171,21 @@ export interface ToolDeniedFrame {
   cancelled?: true;
   /** Set (with `cancelled`) when the run's deadline passed while the call waited. */
   expired?: true;
+}
+
+/**
+ * A person approved a tool call whose input was editable: the input it runs with and the fields
+ * they changed (`[]` when approved as proposed). Streamed when the approval is recorded, before
+ * the tool's own `tool-output` or `tool-error`.
+ */
+export interface ToolApprovedFrame {
+  kind: "tool-approved";
+  /** The tool call's id. */
+  id: string;
+  /** The whole input the tool runs with. */
+  input: Record<string, unknown>;
+  /** The ids of the fields the person changed from the model's proposal. */
+  edited: string[];
 }
 
 /** The run is parked until a person acts on these tool calls; the stream ends here. */

@@ -10,6 +10,15 @@ export {
   validateAnswers,
 } from "./answers";
 export {
+  type ApprovalEdits,
+  answersOfInput,
+  applyEdits,
+  EDITED_HEADING,
+  editedQuestions,
+  readApprovalEdits,
+  summarizeEdits,
+} from "./approval-edits";
+export {
   ASK_TOOL_NAME,
   describeAskIssues,
   MAX_ASK_QUESTIONS,

@@ -23,7 +23,9 @@ export type Rule =
   | "min"
   | "max"
   | "pattern"
-  | "pattern-length";
+  | "pattern-length"
+  // An edited tool input the tool's own schema refused, for a rule no question shows (a refinement).
+  | "schema";
 
 /** What is wrong with one value: the rule it broke, and the end of a sentence saying so. */
 export interface ValueProblem {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
 import { seatsQuestion } from "@/lib/prepick/core/spec-examples";
 import { AgentChatTransport } from "@/lib/prepick/transport";
-import { refactorer } from "../../server/testing/test-agents";
+import { editor, refactorer } from "../../server/testing/test-agents";
 import { startAgentServer } from "./agent-server.fixture";
 import { TranscriptBuilder } from "./transcript-builder";
 import type { ApprovalBlock, ElicitationBlock, TranscriptMessage } from "./transcript-types";
@@ -36,7 +36,7 @@ const operator = {
 
 let server: { url: string; close: () => Promise<void> };
 beforeAll(async () => {
-  server = await startAgentServer([refactorer, booker, operator]);
+  server = await startAgentServer([refactorer, booker, operator, editor]);
 });
 afterAll(async () => {
   await server?.close();
@@ -53,6 +53,17 @@ function blocks(builder: TranscriptBuilder, messages: UIMessage[]): TranscriptMe
   const built = builder.build(messages);
   builder.flush();
   return built.flatMap((message) => message.blocks);
+}
+
+/** Asks the editor for a purge; its approval block and that block's form. */
+async function editablePurge(chat: Chat<UIMessage>, builder: TranscriptBuilder) {
+  await chat.sendMessage({ text: "Please purge the cache" });
+  const approval = blocks(builder, chat.messages).find(
+    (block): block is ApprovalBlock => block.type === "approval",
+  );
+  const form = approval?.form;
+  if (!approval || !form) throw new Error("the editable call has no form");
+  return { approval, form };
 }
 
 function elicitation(builder: TranscriptBuilder, messages: UIMessage[]): ElicitationBlock {
@@ -265,6 +276,58 @@ describe("the transport and the transcript against the reference server", () => 
     expect(elicitation(builder, chat.messages)).toBe(block);
     expect(block.getSnapshot().phase).toBe("dismissed");
     expect(transport.run(chatId)?.fold.status).toBe("cancelled");
+  });
+
+  it("asks an editable call's fields as a form, approves with the field changed, and shows what ran", async () => {
+    const { chat, builder } = open("editor");
+    const { approval, form } = await editablePurge(chat, builder);
+    expect(form.questions.map((field) => [field.id, field.value])).toEqual([
+      ["cache", ["pages"]],
+      ["hours", ["24"]],
+      ["note", []],
+      ["region", ["eu"]],
+    ]);
+    // The same rules as answers, in the page: a value out of bounds is refused before sending.
+    form.setValue("hours", "100");
+    expect(form.isValid).toBe(false);
+    expect(form.questions[1]?.error).toMatch(/72/);
+    await approval.approve();
+    expect(approval.getSnapshot().status).toBe("idle");
+    form.setValue("hours", "6");
+    expect(form.isValid).toBe(true);
+    await approval.approve();
+    expect(approval.getSnapshot()).toMatchObject({ status: "settled", approved: true });
+    expect(approval.getEdits()).toEqual({
+      input: { cache: "pages", hours: 6, region: "eu" },
+      edited: ["hours"],
+    });
+    await until(finished(chat), "the continuation after the edited approval");
+    const done = chat.messages[1]?.parts.find((p) => p.type === "tool-purge_cache");
+    expect(done).toMatchObject({
+      state: "output-available",
+      output: { purged: "pages", hours: 6 },
+      approval: { approved: true },
+      callProviderMetadata: { prepick: { input: { hours: 6 }, edited: ["hours"] } },
+    });
+    builder.build(chat.messages);
+    builder.flush();
+    expect(approval.getResult()).toEqual({ status: "done", output: { hours: 6, purged: "pages" } });
+  });
+
+  it("places the server's refusal of an edit on its field, and leaves the call waiting", async () => {
+    const { chat, builder } = open("editor");
+    const { approval, form } = await editablePurge(chat, builder);
+    // A refinement only the tool's own schema knows: the page lets it through, the server does not.
+    form.setValue("region", "moon");
+    await approval.approve();
+    expect(approval.getSnapshot().status).toBe("idle");
+    const region = form.questions.find((field) => field.id === "region");
+    expect(region?.issues[0]).toMatchObject({ questionId: "region", rule: "schema", value: "moon" });
+    expect(region?.error).toBeTruthy();
+    form.setValue("region", "us");
+    await approval.approve();
+    expect(approval.getEdits()?.edited).toEqual(["region"]);
+    await until(finished(chat), "the continuation after the corrected edit");
   });
 
   it("shows a rejected tool call as denied", async () => {

@@ -12,6 +12,7 @@ describe("approvalTransition", () => {
   const events: Record<ApprovalEvent["type"], ApprovalEvent> = {
     decide: { type: "decide", approved: true },
     succeed: { type: "succeed" },
+    refuse: { type: "refuse" },
     conflict: { type: "conflict", approved: true },
     fail: { type: "fail", error: "offline" },
     retry: { type: "retry" },
@@ -28,6 +29,7 @@ describe("approvalTransition", () => {
     idle: {
       decide: { status: "submitting", approved: true },
       succeed: "same",
+      refuse: "same",
       conflict: "same",
       fail: "same",
       retry: "same",
@@ -37,6 +39,7 @@ describe("approvalTransition", () => {
     submitting: {
       decide: "same",
       succeed: { status: "settled", approved: false, reason: "too risky", conflict: false },
+      refuse: { status: "idle" },
       conflict: { status: "settled", approved: true, conflict: true },
       fail: { status: "failed", approved: false, reason: "too risky", error: "offline" },
       retry: "same",
@@ -46,6 +49,7 @@ describe("approvalTransition", () => {
     failed: {
       decide: { status: "submitting", approved: true },
       succeed: "same",
+      refuse: "same",
       conflict: "same",
       fail: "same",
       retry: { status: "submitting", approved: false, reason: "too risky" },
@@ -55,6 +59,7 @@ describe("approvalTransition", () => {
     settled: {
       decide: "same",
       succeed: "same",
+      refuse: "same",
       conflict: "same",
       fail: "same",
       retry: "same",

@@ -27,6 +27,8 @@ export function approvalTransition(state: ApprovalState, event: ApprovalEvent): 
           return { status: "settled", ...decision(state.approved, state.reason), conflict: false };
         case "conflict":
           return { status: "settled", approved: event.approved, conflict: true };
+        case "refuse":
+          return { status: "idle" };
         case "fail":
           return { status: "failed", ...decision(state.approved, state.reason), error: event.error };
         default:

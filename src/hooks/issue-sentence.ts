@@ -132,6 +132,8 @@ const SENTENCES = {
       count(context.messages, PATTERN_VALUE_LIMIT),
       count(context.messages, length(context)),
     ),
+  // Only the server knows the tool's own rule; its words are written for the API, not for a person.
+  schema: ({ messages }) => messages.errors.refused,
 } satisfies Record<Rule, (context: SentenceContext) => string>;
 
 /**

@@ -202,6 +202,16 @@ export interface PrepickMessages {
     decidedElsewhere: string;
     /** The decision never reached the server. */
     notSent: (detail: string) => string;
+    /** The mark beside a field of an editable call that holds the model's proposed value. */
+    proposed: string;
+    /** An option of a native select that is the model's proposed value. */
+    proposedOption: (label: string) => string;
+    /** The heading above an editable call's fields while it waits. */
+    editHint: string;
+    /** The decision line once an editable call was approved with changes. */
+    approvedWithEdits: string;
+    /** Beside a changed field's value in the settled card: what the model had proposed. */
+    wasProposed: (value: string) => string;
   };
   /** A tool call's card. */
   toolCall: {
@@ -492,6 +502,11 @@ export const englishMessages: PrepickMessages = {
     rejected: (reason) => (reason ? `You rejected this call. Reason: ${reason}` : "You rejected this call."),
     decidedElsewhere: "It had already been decided elsewhere.",
     notSent: () => "Your decision was not sent. Check your connection, then retry.",
+    proposed: "proposed",
+    proposedOption: (label) => `${label} (proposed)`,
+    editHint: "The agent proposed these values. Change any before you approve.",
+    approvedWithEdits: "You approved this call with your changes.",
+    wasProposed: (value) => `proposed: ${value}`,
   },
   toolCall: {
     running: "Running",

@@ -40,8 +40,11 @@ export function settleThrough(
   return {
     onAnswer: (answers) => outcome(() => client.answer(toolCallId, answers)),
     onSkip: () => outcome(() => client.skip(toolCallId)),
-    async sendDecision(approved, reason) {
-      await send(() => (approved ? client.approve(toolCallId) : client.reject(toolCallId, reason)));
+    async sendDecision(approved, reason, answers) {
+      const result = await send(() =>
+        approved ? client.approve(toolCallId, answers) : client.reject(toolCallId, reason),
+      );
+      return result.output;
     },
   };
 }

@@ -7,10 +7,17 @@ import {
   type ToolUIPart,
   type UIMessage,
 } from "ai";
+import { type ApprovalEdits, readApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import { ASK_TOOL_NAME, describeAskIssues, parseAskInput } from "@/lib/prepick/core/ask-tool";
 import { loadPatternEngine, patternEngineReady } from "@/lib/prepick/core/pattern";
-import { type ElicitationRequest, ElicitationRequestSchema } from "@/lib/prepick/core/question";
+import {
+  type ElicitationRequest,
+  ElicitationRequestSchema,
+  type Question,
+  QuestionSchema,
+} from "@/lib/prepick/core/question";
 import type { ToolCallActions } from "@/lib/prepick/transport/tool-call-client";
+import { APPROVAL_EDITS_KEY } from "@/lib/prepick/transport/tool-chunks";
 import { type ApprovalBlockHandle, createApprovalBlock } from "./approval-store";
 import { createElicitation, settleLocally } from "./create-elicitation";
 import { createStore } from "./create-store";
@@ -105,6 +112,17 @@ function resultOf(part: AnyToolPart): ApprovalResult | undefined {
 function descriptionOf(part: AnyToolPart): string | undefined {
   const description = part.toolMetadata?.description;
   return typeof description === "string" ? description : undefined;
+}
+
+/** An editable call's fields as questions, when the server sent them as the tool's metadata. */
+function questionsOf(part: AnyToolPart): Question[] | undefined {
+  const parsed = QuestionSchema.array().min(1).safeParse(part.toolMetadata?.questions);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** What the person changed approving an editable call, as its approval response carried it. */
+function editsOf(part: AnyToolPart): ApprovalEdits | undefined {
+  return readApprovalEdits(part.callProviderMetadata?.[APPROVAL_EDITS_KEY]);
 }
 
 /** Its run's deadline, when the server sent one as the tool's metadata. */
@@ -347,13 +365,17 @@ export class TranscriptBuilder {
     const existing = this.approvals.get(part.toolCallId);
     const responded = decisionOf(part);
     const result = resultOf(part);
+    const edits = editsOf(part);
     if (existing) {
-      // Decided elsewhere (another tab) or answered by the run: the card shows it, and what it did.
+      // Decided elsewhere (another tab) or answered by the run: the card shows it, what the person
+      // changed, and what it did.
+      if (edits) this.pending.push(() => existing.setEdits(edits));
       if (responded) this.pending.push(() => existing.settle(responded));
       this.pending.push(() => existing.setResult(result));
       return existing;
     }
     const description = descriptionOf(part);
+    const questions = questionsOf(part);
     const approvalId = part.approval?.id ?? part.toolCallId;
     const block = createApprovalBlock(
       {
@@ -362,14 +384,19 @@ export class TranscriptBuilder {
         toolName: getToolName(part),
         input: part.input,
         ...(description !== undefined ? { description } : {}),
+        ...(questions ? { questions } : {}),
+        ...(edits ? { edits } : {}),
         expiresAt: expiresAtOf(part),
         state: responded && { status: "settled", ...responded, conflict: false },
         ...(result !== undefined ? { result } : {}),
+        ...(this.options.messages ? { messages: this.options.messages } : {}),
+        ...(this.options.drafts ? { drafts: this.options.drafts } : {}),
       },
       part.providerExecuted && this.client
         ? this.serverSettle(part.toolCallId).sendDecision
         : async (approved, reason) => {
             await this.chat.addToolApprovalResponse({ id: approvalId, approved, reason });
+            return undefined;
           },
     );
     this.approvals.set(part.toolCallId, block);

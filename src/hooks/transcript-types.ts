@@ -1,5 +1,6 @@
 import type { UIMessage } from "ai";
 import type { AnswerIssue } from "@/lib/prepick/core/answers";
+import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import type {
   Answers,
   ElicitationOutcome,
@@ -386,7 +387,10 @@ export interface ElicitationBlock extends ElicitationStore {
   readonly messages: PrepickMessages;
 }
 
-/** The approval state machine: idle → submitting → settled, or → failed and retry. */
+/**
+ * The approval state machine: idle → submitting → settled, or → failed and retry, or back to idle
+ * when the server refuses an editable call's edits (they are then shown on the fields).
+ */
 export type ApprovalState =
   | { status: "idle" }
   | { status: "submitting"; approved: boolean; reason?: string }
@@ -397,6 +401,8 @@ export type ApprovalState =
 export type ApprovalEvent =
   | { type: "decide"; approved: boolean; reason?: string }
   | { type: "succeed" }
+  /** The server refused the decision's edits (a 400): back to `idle`, the issues on the fields. */
+  | { type: "refuse" }
   | { type: "conflict"; approved: boolean }
   | { type: "fail"; error: string }
   | { type: "retry" }
@@ -477,10 +483,22 @@ export interface ApprovalBlock {
   messageId: string;
   /** The tool's name. */
   toolName: string;
-  /** The tool's input, for the person to judge. */
+  /** The tool's input as the model proposed it, for the person to judge. */
   input: unknown;
   /** What the tool does, as its definition describes it, when the server sent it. */
   description?: string;
+  /**
+   * When the tool's input is editable: its fields as a question set, each pre-picked with the
+   * model's proposed value, with what an elicitation block has (`questions` with `value`,
+   * `setValue(raw)` and `error`, `isValid`, per-field subscriptions). `approve()` sends the fields
+   * the person changed; a field left alone keeps the proposal. Undefined for any other call.
+   */
+  form?: ElicitationBlock;
+  /**
+   * What the person changed, once an editable call is approved: the input it runs with and the
+   * fields edited (`[]` when approved as proposed); `undefined` before that and for other calls.
+   */
+  getEdits: () => ApprovalEdits | undefined;
   /** Its run's opt-in deadline (ISO 8601), when it has one: past it the call expires undecided. */
   expiresAt?: string;
   /** What the call did once approved; `undefined` before that and for a rejected call. */
@@ -489,7 +507,11 @@ export interface ApprovalBlock {
   getSnapshot: () => ApprovalState;
   /** Calls `listener` when the machine changes; returns the unsubscribe. */
   subscribe: (listener: () => void) => () => void;
-  /** Approves: the tool runs and the run resumes. */
+  /**
+   * Approves: the tool runs and the run resumes. An editable call is approved with the fields the
+   * person changed (`form.submit()`): refused by the form's own rules, or by the server's (a 400),
+   * it stays waiting with the errors on the fields.
+   */
   approve: () => Promise<void>;
   /** Rejects, with an optional reason the model is told. */
   reject: (reason?: string) => Promise<void>;

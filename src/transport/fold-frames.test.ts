@@ -84,6 +84,46 @@ describe("foldFrames", () => {
     expect(chunks[3]).toEqual({ type: "tool-approval-response", approvalId: "c", approved: true });
   });
 
+  it("carries an editable call's fields as tool metadata, and its edits on the approval as it is recorded", () => {
+    const questions = [
+      { id: "hours", prompt: "How far back?", input: { type: "number" as const }, defaults: ["24"] },
+    ];
+    const ran = { cache: "pages", hours: 6 };
+    const { chunks, state } = foldFrames(
+      sequence([
+        start,
+        {
+          kind: "approval-request",
+          id: "c",
+          toolName: "purge",
+          input: { cache: "pages", hours: 24 },
+          questions,
+        },
+        { kind: "tool-approved", id: "c", input: ran, edited: ["hours"] },
+        { kind: "tool-output", id: "c", output: { purged: "pages" } },
+      ]),
+    );
+    expect(chunks.slice(1)).toEqual([
+      {
+        type: "tool-input-available",
+        toolCallId: "c",
+        toolName: "purge",
+        input: { cache: "pages", hours: 24 },
+        providerExecuted: true,
+        toolMetadata: { questions },
+      },
+      { type: "tool-approval-request", approvalId: "c", toolCallId: "c" },
+      {
+        type: "tool-approval-response",
+        approvalId: "c",
+        approved: true,
+        providerMetadata: { prepick: { input: ran, edited: ["hours"] } },
+      },
+      { type: "tool-output-available", toolCallId: "c", output: { purged: "pages" }, providerExecuted: true },
+    ]);
+    expect(state.approvals).toEqual([]);
+  });
+
   it("maps a rejection to a denied approval with its reason", () => {
     const { chunks } = foldFrames(
       sequence([

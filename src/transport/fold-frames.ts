@@ -60,7 +60,10 @@ function known(state: FoldState, id: string): boolean {
  * Folds one frame into AI SDK chunks. The elicitation frame becomes one dynamic, provider-executed
  * `ask` tool part, and its later tool-output frame settles that same part, so a question set is
  * one part however many responses it spans. Approvals use the AI SDK's approval states; a denied
- * call becomes `tool-output-denied`. Pure: the same state and frame always give the same result.
+ * call becomes `tool-output-denied`. An editable call's questions ride as the part's tool
+ * metadata, and its approval (`tool-approved`) carries the input it runs with and the fields
+ * edited as the approval response's provider metadata. Pure: the same state and frame always give
+ * the same result.
  */
 export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): FoldResult {
   if (seq <= state.lastSeq) return { state, chunks: [] };
@@ -93,8 +96,8 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
       if (!known(next, frame.id)) {
         next = { ...next, tools: [...next.tools, frame.id] };
         const { id: toolCallId, toolName, input } = frame;
-        const { description, expiresAt } = frame.kind === "approval-request" ? frame : {};
-        chunks.push(toolInputChunk({ toolCallId, toolName, input, description, expiresAt }));
+        const { description, expiresAt, questions } = frame.kind === "approval-request" ? frame : {};
+        chunks.push(toolInputChunk({ toolCallId, toolName, input, description, expiresAt, questions }));
       }
       if (frame.kind === "approval-request" && !next.approvals.includes(frame.id)) {
         next = { ...next, approvals: [...next.approvals, frame.id] };
@@ -105,6 +108,14 @@ export function foldFrame(state: FoldState, { seq, frame }: SequencedFrame): Fol
       if (!known(next, frame.id)) {
         next = { ...next, elicitations: [...next.elicitations, frame.id] };
         chunks.push(askInputChunk(frame.id, frame.request, frame.expiresAt));
+      }
+      break;
+    case "tool-approved":
+      // An editable call's approval: decided now, with the input it runs with; its result follows.
+      if (next.approvals.includes(frame.id)) {
+        const { input, edited } = frame;
+        chunks.push(approvalResponseChunk(frame.id, true, undefined, { input, edited }));
+        next = { ...next, approvals: without(next.approvals, frame.id) };
       }
       break;
     case "tool-output":

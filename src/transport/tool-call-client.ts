@@ -231,9 +231,13 @@ export class ToolCallClient {
     return this.call("/agent/tool-call/skip", { toolCallId });
   }
 
-  /** Approves a tool call waiting for approval. */
-  approve(toolCallId: string): Promise<ToolCallResponse> {
-    return this.call("/agent/tool-call/approve", { toolCallId });
+  /**
+   * Approves a tool call waiting for approval. For a call whose input is editable, `answers` are
+   * the person's edits to its fields (left-out fields keep the model's proposal); the output is
+   * then `{ input, edited }`.
+   */
+  approve(toolCallId: string, answers?: Answers): Promise<ToolCallResponse> {
+    return this.call("/agent/tool-call/approve", { toolCallId, answers });
   }
 
   /** Rejects a tool call waiting for approval, with an optional reason for the model. */

@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from "ai";
+import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import { ASK_TOOL_NAME } from "@/lib/prepick/core/ask-tool";
-import type { ElicitationOutcome, ElicitationRequest } from "@/lib/prepick/core/question";
+import type { ElicitationOutcome, ElicitationRequest, Question } from "@/lib/prepick/core/question";
 
 /**
  * The AI SDK chunks a transport writes for the agent's tool calls, in one place, so both
@@ -48,8 +49,9 @@ export function toolInputStartChunk(toolCallId: string, toolName: string): Chunk
 }
 
 /**
- * A tool call with its whole input; `description` (what the tool does) and `expiresAt` (its run's
- * deadline, while it waits on a person) ride as the tool's metadata.
+ * A tool call with its whole input. What the tool does (`description`), its run's deadline while
+ * it waits on a person (`expiresAt`) and, for a call awaiting approval whose input is editable,
+ * its fields as questions pre-picked with the proposal (`questions`) ride as the tool's metadata.
  */
 export function toolInputChunk(
   call: {
@@ -58,12 +60,14 @@ export function toolInputChunk(
     input: unknown;
     description?: string | undefined;
     expiresAt?: string | undefined;
+    questions?: readonly Question[] | undefined;
   } & Dynamic,
 ): Chunk<"tool-input-available"> {
-  const { toolCallId, toolName, input, description, expiresAt, dynamic } = call;
+  const { toolCallId, toolName, input, description, expiresAt, questions, dynamic } = call;
   const metadata = {
     ...(description !== undefined ? { description } : {}),
     ...(expiresAt !== undefined ? { expiresAt } : {}),
+    ...(questions !== undefined ? { questions: questions as never } : {}),
   };
   return {
     type: "tool-input-available",
@@ -117,16 +121,27 @@ export function approvalRequestChunk(
   return { type: "tool-approval-request", approvalId, toolCallId };
 }
 
-/** The person's decision on an approval, with the reason given for a rejection. */
+/** The provider-metadata key under which an editable call's approval carries its edits. */
+export const APPROVAL_EDITS_KEY = "prepick";
+
+/**
+ * The person's decision on an approval, with the reason given for a rejection. The approval of an
+ * editable call carries the input it runs with and the fields edited (`edits`) as its provider
+ * metadata, which the AI SDK keeps on the part as `callProviderMetadata.prepick`.
+ */
 export function approvalResponseChunk(
   approvalId: string,
   approved: boolean,
   reason?: string,
+  edits?: ApprovalEdits,
 ): Chunk<"tool-approval-response"> {
   return {
     type: "tool-approval-response",
     approvalId,
     approved,
     ...(reason !== undefined ? { reason } : {}),
+    ...(edits !== undefined
+      ? { providerMetadata: { [APPROVAL_EDITS_KEY]: { input: edits.input as never, edited: edits.edited } } }
+      : {}),
   };
 }

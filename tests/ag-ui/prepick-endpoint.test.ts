@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AgentConfig } from "../../server/agents/types";
 import type { PrepickServer } from "../../server/server";
 import { startServer } from "../../server/testing/harness";
-import { operator, refactorer } from "../../server/testing/test-agents";
+import { editedPurges, editor, operator, refactorer } from "../../server/testing/test-agents";
 import { specIntake } from "../../src/core/spec-examples";
 import { AgUiChatTransport } from "../../src/transport/ag-ui/ag-ui-chat-transport";
 import { verifyResponse } from "../../src/transport/ag-ui/ag-ui-server.fixture";
@@ -222,6 +222,56 @@ describe("AgUiChatTransport against the Prepick server's own POST /agent/ag-ui",
       output: { purged: true },
     });
     expect((await server.store.toolCalls.get(tool?.toolCallId as string))?.status).toBe("completed");
+    await verified(recorder.responses);
+  });
+
+  it("shows an editable call's fields on its approval part, and resumes with the field changed", async () => {
+    const server = await serve([editor]);
+    const recorder = recordingFetch();
+    const transport = new AgUiChatTransport({
+      url: `${server.url}/agent/ag-ui?agent=editor`,
+      headers: { "x-actor-id": "ada" },
+      fetch: recorder.fetch,
+    });
+    const chat = new Chat({ id: "thread-edit", transport });
+    await chat.sendMessage({ text: "Please purge the cache" });
+    // An approval with its fields, not a question set, though its interrupt has a responseSchema.
+    expect(askPart(chat.messages[1])).toBeUndefined();
+    const tool = chat.messages[1]?.parts.find((part) => part.type === "tool-purge_cache") as
+      | {
+          toolCallId: string;
+          state: string;
+          toolMetadata?: { questions?: { id: string; defaults?: string[] }[] };
+        }
+      | undefined;
+    expect(tool?.state).toBe("approval-requested");
+    expect(tool?.toolMetadata?.questions?.map((question) => [question.id, question.defaults])).toEqual([
+      ["cache", ["pages"]],
+      ["hours", ["24"]],
+      ["note", []],
+      ["region", ["eu"]],
+    ]);
+    const refused = await transport.client.approve(tool?.toolCallId as string, { hours: ["100"] });
+    expect(refused.ok ? undefined : refused.failure.kind).toBe("invalid");
+    const before = editedPurges.length;
+    const approved = await transport.client.approve(tool?.toolCallId as string, { hours: ["6"] });
+    expect(approved).toMatchObject({
+      ok: true,
+      result: { output: { input: { cache: "pages", hours: 6, region: "eu" }, edited: ["hours"] } },
+    });
+    await chat.resumeStream();
+    expect(recorder.inputs.at(-1)?.resume).toEqual([
+      { interruptId: tool?.toolCallId, status: "resolved", payload: { approved: true, hours: 6 } },
+    ]);
+    expect(chat.messages[1]?.parts.find((part) => part.type === "tool-purge_cache")).toMatchObject({
+      state: "output-available",
+      output: { purged: "pages", hours: 6 },
+      callProviderMetadata: { prepick: { edited: ["hours"] } },
+    });
+    expect(editedPurges.slice(before).map((purge) => purge.input)).toEqual([
+      { cache: "pages", hours: 6, region: "eu" },
+    ]);
+    expect((await server.store.toolCalls.get(tool?.toolCallId as string))?.edited).toEqual(["hours"]);
     await verified(recorder.responses);
   });
 });

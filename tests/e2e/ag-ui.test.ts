@@ -267,8 +267,9 @@ describe("operator's approval over AG-UI", () => {
     "runs purge_cache once approved by keyboard, its output in the same message",
     async () => {
       const { page, runs, ownWire, approval } = await askForPurge();
+      // The purge's fields come first; Enter in them approves as proposed.
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-value"))).toBe("images");
       await page.keyboard.press("Enter");
 
       await approval.getByText("You approved this call.").waitFor();

@@ -51,9 +51,10 @@ describe("a tool that needs approval, in the demo page", () => {
       const page = await askForPurge();
       const approvals = recordRequests(page, "/agent/tool-call/approve");
       const approval = page.locator('[data-slot="chat-approval"]');
-      // By keyboard: Tab from the card to Approve (the reason comes after the buttons), and Enter.
+      // By keyboard: Tab from the card reaches the first of its editable fields, the proposed
+      // cache, and Enter there approves as proposed, as Enter confirms a question set.
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-value"))).toBe("images");
       await page.keyboard.press("Enter");
 
       // Approved, the call keeps its card as a rejected one does: the decision, then its output.
@@ -75,7 +76,7 @@ describe("a tool that needs approval, in the demo page", () => {
       expect(approvals).toHaveLength(1);
       const settlement = await purgeSettlement(page);
       expect(settlement.map((frame) => frame.kind)).toEqual(["tool-output"]);
-      expect(settlement[0]?.output).toEqual({ purged: "images" });
+      expect(settlement[0]?.output).toEqual({ purged: "images", hours: 24 });
       await expect.poll(() => composer(page).isEnabled()).toBe(true);
     },
     FLOW_TIMEOUT,

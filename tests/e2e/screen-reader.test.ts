@@ -217,7 +217,7 @@ describe("what a screen reader hears (Guidepup's virtual screen reader, in Chrom
   );
 
   it(
-    "an approval: the question and the tool's description on arrival, then the decision, then the reply once",
+    "an editable approval: the question and the tool's description on arrival, each field with the proposed value, then the decision, then the reply once",
     async () => {
       const page = await demo.open("operator");
       await startReader(page);
@@ -231,9 +231,22 @@ describe("what a screen reader hears (Guidepup's virtual screen reader, in Chrom
         `region, Allow purge_cache to run?, ${description}`,
       ]);
 
+      // The first Tab reaches the model's proposal, said as proposed and checked; the next, the
+      // number field named by its prompt, holding the proposed value.
       await clearHeard(page);
       await page.keyboard.press("Tab");
-      await hearUntil(page, /^button, Approve$/);
+      const cache = await hearUntil(page, /^radio, /);
+      expect(controls(cache)).toEqual([
+        expect.stringMatching(
+          /^radio, Images, .*proposed, checked, key shortcuts b, position 2, set size 3$/,
+        ),
+      ]);
+      await clearHeard(page);
+      await page.keyboard.press("Tab");
+      const hours = await hearUntil(page, /^spinbutton, /);
+      expect(controls(hours)).toEqual([expect.stringMatching(/^spinbutton, How far back, in hours\?, 24, /)]);
+
+      // Enter in a field approves with the fields as they stand: here, as proposed.
       await clearHeard(page);
       await page.keyboard.press("Enter");
       const decided = await hearUntil(page, /^polite: purge_cache returned/);
@@ -241,7 +254,7 @@ describe("what a screen reader hears (Guidepup's virtual screen reader, in Chrom
         decided.filter((phrase) => !/^polite: (Nothing|\d+ calls?) waits? for you$/.test(phrase)),
       ).toEqual([
         `region, purge_cache approved, ${description} You approved this call.`,
-        'polite: purge_cache returned {"purged":"images"}.',
+        'polite: purge_cache returned {"hours":24,"purged":"images"}.',
       ]);
     },
     FLOW_TIMEOUT,

@@ -14,5 +14,5 @@ crashAtEveryCheckpoint({
     "stream:step-start:1",
   ],
   settle: (client, toolCallId) => client.post("/agent/tool-call/approve", { toolCallId }),
-  ...sideEffectOnce("purge_cache", { purged: "pages" }),
+  ...sideEffectOnce("purge_cache", { purged: "pages", hours: 24 }),
 });

@@ -188,8 +188,9 @@ describe("the demo page", () => {
 
         const approval = page.locator('[data-slot="chat-approval"]');
         await approval.getByRole("button", { name: "Approve" }).waitFor();
-        // Parked on the person's word: nothing ran yet.
-        expect(await approval.locator('[data-slot="chat-tool-call-value"]').count()).toBe(1);
+        // Parked on the person's word: nothing ran yet; its input waits as editable fields.
+        expect(await approval.getByRole("form").count()).toBe(1);
+        expect(await approval.locator('[data-slot="chat-tool-call-value"]').count()).toBe(0);
         await approval.getByRole("button", { name: "Approve" }).click();
 
         // Approved, the card keeps the decision and shows the tool's output under its input.

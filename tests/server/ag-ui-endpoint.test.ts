@@ -1,12 +1,19 @@
 import { join } from "node:path";
-import { type BaseEvent, EventType, HttpAgent, type Interrupt, type RunFinishedEvent } from "@ag-ui/client";
+import { type BaseEvent, EventType } from "@ag-ui/client";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { AgentConfig } from "../../server/agents/types";
 import type { PrepickServer } from "../../server/server";
 import { call, startServer, tempStore } from "../../server/testing/harness";
 import { operator, refactorer } from "../../server/testing/test-agents";
 import { specIntake } from "../../src/core/spec-examples";
-import { verifyResponse } from "../../src/transport/ag-ui/ag-ui-server.fixture";
+import {
+  finished,
+  httpAgent,
+  interruptsOf,
+  ourRunId,
+  runAgent as run,
+  textOf as text,
+} from "../support/ag-ui-agent";
 import { seededPgliteFolder } from "../support/pglite-folder";
 import { type ServerProcess, startServer as startProcess } from "../support/server-process";
 import { removeTempFolders, tempFolder } from "../support/temp-folder";
@@ -20,53 +27,6 @@ async function serve(agents: AgentConfig[], dataDir?: string): Promise<PrepickSe
   const server = await startServer({ agents, stopGraceMs: 200, ...(dataDir ? { dataDir } : {}) });
   cleanups.push(() => server.close());
   return server;
-}
-
-/** The reference client, as an actor, on a thread of our endpoint. */
-function httpAgent(server: { url: string }, actor: string, threadId: string, agent: string): HttpAgent {
-  return new HttpAgent({
-    url: `${server.url}/agent/ag-ui?agent=${agent}`,
-    headers: { "x-actor-id": actor },
-    threadId,
-  });
-}
-
-/** One run through `HttpAgent`: every event it received (checked again by the client's verifier), or its error. */
-async function run(agent: HttpAgent, parameters: Parameters<HttpAgent["runAgent"]>[0] = {}) {
-  const events: BaseEvent[] = [];
-  let error: Error | undefined;
-  try {
-    await agent.runAgent(parameters, {
-      onEvent: ({ event }) => {
-        events.push(event);
-      },
-    });
-  } catch (caught) {
-    error = caught as Error;
-  }
-  if (events.length > 0) await verifyResponse(events);
-  return { events, error, types: events.map((event) => event.type) };
-}
-
-function finished(events: readonly BaseEvent[]): RunFinishedEvent | undefined {
-  return events.find((event): event is RunFinishedEvent => event.type === EventType.RUN_FINISHED);
-}
-
-function interruptsOf(events: readonly BaseEvent[]): Interrupt[] {
-  const outcome = finished(events)?.outcome;
-  return outcome?.type === "interrupt" ? outcome.interrupts : [];
-}
-
-function ourRunId(events: readonly BaseEvent[]): string {
-  const started = events.find((event) => event.type === EventType.RUN_STARTED);
-  return (started?.metadata as { prepick?: { runId?: string } } | undefined)?.prepick?.runId ?? "";
-}
-
-function text(events: readonly BaseEvent[]): string {
-  return events
-    .filter((event) => event.type === EventType.TEXT_MESSAGE_CONTENT)
-    .map((event) => String(event.delta))
-    .join("");
 }
 
 async function pending(server: PrepickServer, actor: string): Promise<string[]> {

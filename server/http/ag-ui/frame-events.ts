@@ -1,5 +1,5 @@
 import { type BaseEvent, EventType, type Interrupt } from "@ag-ui/core";
-import type { ElicitationRequest, Frame, RunErrorCode } from "prepick/core";
+import type { ElicitationRequest, Frame, Question, RunErrorCode } from "prepick/core";
 import { questionsSchema } from "./response-schema";
 
 /** The key of `metadata` under which Prepick carries what AG-UI has no field for. */
@@ -41,26 +41,36 @@ export interface ApprovalSubject {
   input: unknown;
   /** The tool's own description, so the person knows what they allow. */
   description?: string;
+  /** When the tool's input is editable: its fields as questions, pre-picked with the proposal. */
+  questions?: Question[];
   /** The run's opt-in deadline (ISO 8601), when it has one. */
   expiresAt?: string;
 }
 
 /**
- * The interrupt of a tool call waiting for approval: it names the streamed call, asks nothing, and
- * carries the tool's description in `metadata.prepick.description` (AG-UI has no field for it).
+ * The interrupt of a tool call waiting for approval: it names the streamed call and carries the
+ * tool's description in `metadata.prepick.description` (AG-UI has no field for it). An editable
+ * call also asks for its input: `responseSchema` is its editable fields, each `default` the
+ * model's proposal, and `metadata.prepick.questions` the same fields as our questions.
  */
 export function approvalInterrupt(
   id: string,
-  { toolName, input, description, expiresAt }: ApprovalSubject,
+  { toolName, input, description, questions, expiresAt }: ApprovalSubject,
 ): Interrupt {
   return {
     id,
     reason: APPROVAL_REASON,
     message: `Run the tool "${toolName}"?`,
     toolCallId: id,
+    ...(questions ? { responseSchema: questionsSchema({ questions }) } : {}),
     ...(expiresAt !== undefined ? { expiresAt } : {}),
     metadata: {
-      [PREPICK_METADATA_KEY]: { toolName, input, ...(description !== undefined ? { description } : {}) },
+      [PREPICK_METADATA_KEY]: {
+        toolName,
+        input,
+        ...(description !== undefined ? { description } : {}),
+        ...(questions ? { questions } : {}),
+      },
     },
   };
 }
@@ -207,6 +217,7 @@ export class FrameEvents {
           toolName: frame.toolName,
           input: frame.input,
           ...(frame.description !== undefined ? { description: frame.description } : {}),
+          ...(frame.questions ? { questions: frame.questions } : {}),
           ...(frame.expiresAt !== undefined ? { expiresAt: frame.expiresAt } : {}),
         });
         return this.toolCall(frame.id, frame.toolName, frame.input);
@@ -225,6 +236,9 @@ export class FrameEvents {
           frame.id,
           resultContent({ denied: true, ...(frame.reason !== undefined ? { reason: frame.reason } : {}) }),
         );
+      case "tool-approved":
+        // The resume that approved it is the client's own; the tool's result follows.
+        return [];
       case "run-parked":
         this.ending = { kind: "interrupt", interrupts: frame.waitingFor.map((id) => this.interrupt(id)) };
         return [];

@@ -3,7 +3,7 @@ import { ASK_TOOL_NAME, type SequencedFrame } from "prepick/core";
 import { type SettleAction, type SettleOutcome, settleCall } from "../../loop/settle-call";
 import type { OwnedToolCall } from "../../store/rows";
 import type { RouteContext } from "../context";
-import { PREPICK_METADATA_KEY } from "./frame-events";
+import { approvalDecision } from "./approval-payload";
 import { payloadAnswers } from "./response-schema";
 
 /** Why a resume settled nothing, as the `RUN_ERROR` that says so carries it. */
@@ -24,31 +24,20 @@ export interface SettledResume {
   before: SequencedFrame[];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** What an entry does to its call: a question set is answered or skipped, a tool approved or rejected. */
+/**
+ * What an entry does to its call: a question set is answered or skipped, a tool approved (an
+ * editable one perhaps with edits) or rejected; or why the entry cannot be read.
+ */
 function settleRequest(
   row: OwnedToolCall,
   entry: ResumeEntry,
-): { action: SettleAction; answers?: unknown; reason?: unknown } {
-  const payload: unknown = entry.payload;
+): { action: SettleAction; answers?: unknown; reason?: unknown } | { action: "refuse"; error: string } {
   if (row.name === ASK_TOOL_NAME) {
     return entry.status === "cancelled"
       ? { action: "skip" }
-      : { action: "answer", answers: payloadAnswers(payload) };
+      : { action: "answer", answers: payloadAnswers(entry.payload) };
   }
-  // A `cancelled` entry has no payload: a client that knows us sends the reason in its metadata.
-  const carried = entry.metadata?.[PREPICK_METADATA_KEY];
-  const reason =
-    isObject(payload) && Object.hasOwn(payload, "reason")
-      ? payload.reason
-      : isObject(carried) && Object.hasOwn(carried, "reason")
-        ? carried.reason
-        : undefined;
-  const rejects = entry.status === "cancelled" || (isObject(payload) && payload.approved === false);
-  return rejects ? { action: "reject", ...(reason !== undefined ? { reason } : {}) } : { action: "approve" };
+  return approvalDecision(row, entry);
 }
 
 function refusal(
@@ -79,7 +68,8 @@ function refusal(
  * Settles the calls a `RunAgentInput`'s resume entries answer, each through the one settle
  * operation (`settleCall`, as `POST /agent/tool-call/*` do), with its checks: `resolved` answers
  * a question set with the payload (or confirms its defaults when there is none) and approves a
- * tool; `cancelled` skips a question set and rejects a tool. Every entry must name a call of this
+ * tool (an editable one with the edits its payload carries, `approvalDecision`); `cancelled` skips
+ * a question set and rejects a tool. Every entry must name a call of this
  * thread that is still waiting, all of one run, before any is settled; a refused entry settles
  * nothing more. Our runs wait on one call at a time, so a resume settles one call in practice.
  */
@@ -116,12 +106,16 @@ export async function settleResume(
   const runId = (rows[0] as OwnedToolCall).runId;
   // Read before settling: the run is parked, so these are exactly the frames the reader has.
   const before = await context.store.frames.after(runId, 0, 100_000);
+  const requests = resume.map((entry, index) => settleRequest(rows[index] as OwnedToolCall, entry));
+  for (const [index, request] of requests.entries()) {
+    if (request.action !== "refuse") continue;
+    const entry = resume[index] as ResumeEntry;
+    return { ok: false, refusal: refusal(index, entry, { kind: "refused", error: request.error }) };
+  }
   for (const [index, entry] of resume.entries()) {
-    const outcome = await settleCall(context, {
-      actorId,
-      toolCallId: entry.interruptId,
-      ...settleRequest(rows[index] as OwnedToolCall, entry),
-    });
+    const request = requests[index];
+    if (!request || request.action === "refuse") continue;
+    const outcome = await settleCall(context, { actorId, toolCallId: entry.interruptId, ...request });
     if (outcome.kind !== "settled") return { ok: false, refusal: refusal(index, entry, outcome) };
   }
   return { ok: true, value: { runId, before } };

@@ -1,5 +1,6 @@
 import { type Interrupt, isInterruptExpired } from "@ag-ui/client";
 import { type AnswerIssue, validateAnswers } from "@/lib/prepick/core/answers";
+import { applyEdits } from "@/lib/prepick/core/approval-edits";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import { loadPatternEngine } from "@/lib/prepick/core/pattern";
 import type { Answers, ElicitationOutcome } from "@/lib/prepick/core/question";
@@ -99,9 +100,15 @@ export class AgUiToolCallClient implements ToolCallActions {
     return settled(toolCallId, "cancelled", outcome);
   }
 
-  /** Approves the tool call (or interrupt) `toolCallId`: resumed `resolved` with `{ approved: true }`. */
-  async approve(toolCallId: string): Promise<ToolCallResponse> {
-    return this.decide(toolCallId, true);
+  /**
+   * Approves the tool call (or interrupt) `toolCallId`: resumed `resolved` with `{ approved: true }`.
+   * An editable call's `answers` are checked against its fields (`validateAnswers`, only what is
+   * sent); the payload then carries each edited field beside `approved`, in JSON types as the
+   * interrupt's `responseSchema` describes it (`null` for one the person emptied), and the output
+   * is `{ input, edited }` as the Prepick server answers it.
+   */
+  async approve(toolCallId: string, answers?: Answers): Promise<ToolCallResponse> {
+    return this.decide(toolCallId, true, undefined, answers);
   }
 
   /**
@@ -112,7 +119,12 @@ export class AgUiToolCallClient implements ToolCallActions {
     return this.decide(toolCallId, false, reason);
   }
 
-  private decide(toolCallId: string, approved: boolean, reason?: string): ToolCallResponse {
+  private async decide(
+    toolCallId: string,
+    approved: boolean,
+    reason?: string,
+    answers?: Answers,
+  ): Promise<ToolCallResponse> {
     let approval: ApprovalInterrupt | undefined;
     const found = this.find((pending) => {
       approval = pending.approvals.find((candidate) => candidate.toolCallId === toolCallId);
@@ -128,14 +140,38 @@ export class AgUiToolCallClient implements ToolCallActions {
         `This request expired at ${describeExpiry(expiry)} and can no longer be approved; reject it to let the agent go on.`,
       );
     }
-    const decision: InterruptDecision = approved
-      ? { status: "resolved", payload: { approved: true } }
-      : {
-          status: "cancelled",
-          ...(reason ? { metadata: { [PREPICK_METADATA_KEY]: { reason } } } : {}),
-        };
+    if (!approved) {
+      const decision: InterruptDecision = {
+        status: "cancelled",
+        ...(reason ? { metadata: { [PREPICK_METADATA_KEY]: { reason } } } : {}),
+      };
+      this.record(found, found.fold.outcome, { [interruptId]: decision });
+      return settled(toolCallId, decision.status, { approved });
+    }
+    const edit = approval.edit;
+    if (!edit) {
+      if (answers !== undefined && Object.keys(answers).length > 0) {
+        return refused(
+          `"${toolCallId}" is an approval whose input is not editable; approve it without answers.`,
+        );
+      }
+      this.record(found, found.fold.outcome, {
+        [interruptId]: { status: "resolved", payload: { approved } },
+      });
+      return settled(toolCallId, "resolved", { approved });
+    }
+    const sent = answers ?? {};
+    if (edit.questions.some((question) => question.input?.pattern !== undefined)) await loadPatternEngine();
+    // Only what is sent is judged: a field left out keeps the proposal, which the agent already took.
+    const issues = validateAnswers(edit.questions, sent).filter(
+      (issue) => issue.rule !== "required" || Object.hasOwn(sent, issue.questionId),
+    );
+    if (issues.length > 0) return refused("Some edits need fixing before they can be sent.", issues);
+    const edits = applyEdits(edit.questions, edit.input, sent);
+    const values = Object.fromEntries(edits.edited.map((id) => [id, edits.input[id] ?? null]));
+    const decision: InterruptDecision = { status: "resolved", payload: { approved, ...values }, edits };
     this.record(found, found.fold.outcome, { [interruptId]: decision });
-    return settled(toolCallId, decision.status, { approved });
+    return settled(toolCallId, "resolved", edits);
   }
 
   private find(matches: (pending: InterruptSet) => boolean): AgUiThreadFold | undefined {

@@ -15,6 +15,7 @@ import {
   type ToolCallStartEvent,
 } from "@ag-ui/client";
 import type { UIMessageChunk } from "ai";
+import type { ApprovalEdits } from "@/lib/prepick/core/approval-edits";
 import type { ElicitationOutcome } from "@/lib/prepick/core/question";
 import type { RunStatus } from "@/lib/prepick/transport/conversation-transport";
 import { runFailureText } from "@/lib/prepick/transport/run-failure";
@@ -59,6 +60,8 @@ export interface InterruptDecision {
    * `cancelled` entry carries no payload. An agent that does not know it ignores it.
    */
   metadata?: Record<string, unknown>;
+  /** An editable approval's edits as the person made them: the input it runs with, the fields changed. */
+  edits?: ApprovalEdits;
 }
 
 /** The reason a rejection carries in its resume entry's metadata, if any. */
@@ -178,30 +181,34 @@ function toolEnd(state: AgUiFoldState, id: string, chunks: UIMessageChunk[]): Ag
 
 /**
  * The parts an interrupt set asks on: one `ask` part for the questions, an approval per other
- * interrupt. An approval whose producer describes the tool carries it as the part's `toolMetadata`
- * (as the Prepick server's own stream does), set again on a streamed call's part.
+ * interrupt. An approval whose producer describes the tool, or lets its input be edited, carries
+ * the description and the editable fields as the part's `toolMetadata` (as the Prepick server's
+ * own stream does), set again on a streamed call's part.
  */
 function interruptChunks(set: InterruptSet, tools: AgUiFoldState["tools"]): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
   if (set.questions) chunks.push(askInputChunk(set.questions.toolCallId, set.questions.request));
   for (const approval of set.approvals) {
-    const { interruptId, toolCallId, toolName, description } = approval;
+    const { interruptId, toolCallId, toolName, description, edit } = approval;
     const interrupt = set.interrupts.find((candidate) => candidate.id === interruptId);
-    const described = description !== undefined ? { description } : {};
+    const described = {
+      ...(description !== undefined ? { description } : {}),
+      ...(edit ? { questions: edit.questions } : {}),
+    };
     if (approval.ownPart && interrupt) {
       chunks.push(
         toolInputChunk({
           toolCallId,
           toolName,
-          input: approvalInput(interrupt),
+          input: edit?.input ?? approvalInput(interrupt),
           dynamic: true,
           ...described,
         }),
       );
-    } else if (description !== undefined) {
-      // A streamed call's part has its input already: set again with the description it lacked.
+    } else if (description !== undefined || edit) {
+      // A streamed call's part has its input already: set again with the metadata it lacked.
       const input = streamedInput(tools[toolCallId]);
-      if (input.ok) chunks.push(toolInputChunk({ toolCallId, toolName, input: input.value, description }));
+      if (input.ok) chunks.push(toolInputChunk({ toolCallId, toolName, input: input.value, ...described }));
     }
     chunks.push(approvalRequestChunk(interruptId, toolCallId));
   }
@@ -344,7 +351,9 @@ export function settleInterrupts(state: AgUiFoldState): AgUiFoldResult {
     const decision = state.decisions[approval.interruptId];
     const approved = decision?.status === "resolved";
     const reason = approved ? undefined : rejectionReason(decision);
-    chunks.push(approvalResponseChunk(approval.interruptId, approved, reason));
+    chunks.push(
+      approvalResponseChunk(approval.interruptId, approved, reason, approved ? decision?.edits : undefined),
+    );
     if (!approved) {
       settled.push(approval.toolCallId);
       chunks.push(toolDeniedChunk(approval.toolCallId));

@@ -4,6 +4,8 @@ import {
   type ElicitationOutcome,
   type ElicitationRequest,
   ElicitationRequestSchema,
+  type Question,
+  QuestionSchema,
 } from "@/lib/prepick/core/question";
 import {
   type McpElicitationFormParams,
@@ -36,6 +38,11 @@ export interface ApprovalInterrupt {
   toolName: string;
   /** What the tool does, when the producer says (`metadata.prepick.description`). */
   description?: string;
+  /**
+   * When the call's input is editable: its fields as questions pre-picked with the proposal, and
+   * the proposal itself (`metadata.prepick.questions` and `input`, as a Prepick producer sends them).
+   */
+  edit?: { questions: Question[]; input: Record<string, unknown> };
 }
 
 /** An interrupt set as Prepick shows it: at most one question set, and one approval per other interrupt. */
@@ -72,6 +79,21 @@ function carriedDescription(interrupt: Interrupt): string | undefined {
   const carried = interrupt.metadata?.[PREPICK_METADATA_KEY];
   const description = isRecord(carried) ? carried.description : undefined;
   return typeof description === "string" && description !== "" ? description : undefined;
+}
+
+/**
+ * The editable fields a Prepick producer carries with an approval (`metadata.prepick.questions`,
+ * beside the proposed `input`): the interrupt is then an approval with a form, not a question set,
+ * though its `responseSchema` describes the same fields for clients that only read that.
+ */
+function carriedEdit(interrupt: Interrupt): ApprovalInterrupt["edit"] {
+  const carried = interrupt.metadata?.[PREPICK_METADATA_KEY];
+  if (!isRecord(carried) || !Array.isArray(carried.questions) || !isRecord(carried.input)) return undefined;
+  const parsed = QuestionSchema.array().min(1).safeParse(carried.questions);
+  if (!parsed.success) return undefined;
+  // The model may have left a choice empty: the producer invents no pick on its behalf.
+  if (checkQuestions(parsed.data, { unpickedChoices: true }).length > 0) return undefined;
+  return { questions: parsed.data, input: carried.input };
 }
 
 /** The questions `responseSchema` describes, read as MCP's restricted form schema. */
@@ -133,13 +155,18 @@ function mergeQuestions(asking: readonly Interrupt[], sources: QuestionInterrupt
  * Prepick set in `metadata`, else `responseSchema`) joins the one `ask` part, `message` as its
  * preamble; when several ask, their question ids are prefixed `1.`, `2.`… so they cannot collide.
  * Every other interrupt is an approval: of its streamed tool call (`toolCallId`, when `tools` knows
- * it), else of a tool part of its own named after its `reason`.
+ * it), else of a tool part of its own named after its `reason`. A Prepick approval whose input is
+ * editable (`metadata.prepick.questions`) is an approval with its fields, whatever its
+ * `responseSchema` says.
  */
 export function readInterruptSet(
   interrupts: Interrupt[],
   tools: Readonly<Record<string, { toolName: string }>>,
 ): InterruptSet {
-  const read = interrupts.map((interrupt) => ({ interrupt, request: interruptRequest(interrupt) }));
+  const read = interrupts.map((interrupt) => {
+    const edit = carriedEdit(interrupt);
+    return { interrupt, edit, request: edit ? undefined : interruptRequest(interrupt) };
+  });
   const asking = read.filter((entry) => entry.request !== undefined);
   const sources = asking.map(({ interrupt, request }, index) => ({
     interruptId: interrupt.id,
@@ -148,7 +175,7 @@ export function readInterruptSet(
   }));
   const approvals = read
     .filter((entry) => entry.request === undefined)
-    .map(({ interrupt }): ApprovalInterrupt => {
+    .map(({ interrupt, edit }): ApprovalInterrupt => {
       const streamed = interrupt.toolCallId === undefined ? undefined : tools[interrupt.toolCallId];
       const description = carriedDescription(interrupt);
       return {
@@ -157,6 +184,7 @@ export function readInterruptSet(
           ? { toolCallId: interrupt.toolCallId as string, ownPart: false, toolName: streamed.toolName }
           : { toolCallId: interrupt.id, ownPart: true, toolName: interrupt.reason }),
         ...(description !== undefined ? { description } : {}),
+        ...(edit ? { edit } : {}),
       };
     });
   const first = sources[0];
