@@ -104,6 +104,26 @@ function AgentInboxCall({
   );
 }
 
+/** The way from the inbox to a conversation, named for it where a screen reader reads it. */
+function OpenConversation({
+  name,
+  onOpen,
+  messages,
+}: {
+  name: string;
+  onOpen: () => void;
+  messages: PrepickMessages;
+}) {
+  return (
+    <Button type="button" variant="outline" size="sm" className="min-h-11 sm:min-h-8" onClick={onOpen}>
+      {messages.inbox.openConversation}
+      <span className="sr-only">
+        : <bdi>{name}</bdi>
+      </span>
+    </Button>
+  );
+}
+
 /** A call the person settled here, gone from the list: what happened, and where it goes on. */
 interface InboxNotice {
   /** The call's id. */
@@ -203,18 +223,11 @@ function AgentInbox({
         >
           <p className="min-w-0 flex-1">{notice.sentence}</p>
           {onOpenThread ? (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="min-h-11 sm:min-h-8"
-              onClick={() => onOpenThread(notice.threadId)}
-            >
-              {messages.inbox.openConversation}
-              <span className="sr-only">
-                : <bdi>{notice.name}</bdi>
-              </span>
-            </Button>
+            <OpenConversation
+              name={notice.name}
+              onOpen={() => onOpenThread(notice.threadId)}
+              messages={messages}
+            />
           ) : null}
         </div>
       ) : null}
@@ -234,18 +247,11 @@ function AgentInbox({
                     </span>
                   </h3>
                   {onOpenThread ? (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      className="min-h-11 sm:min-h-8"
-                      onClick={() => onOpenThread(group.threadId)}
-                    >
-                      {messages.inbox.openConversation}
-                      <span className="sr-only">
-                        : <bdi>{name}</bdi>
-                      </span>
-                    </Button>
+                    <OpenConversation
+                      name={name}
+                      onOpen={() => onOpenThread(group.threadId)}
+                      messages={messages}
+                    />
                   ) : null}
                 </div>
                 <ul className="mt-1 flex flex-col gap-1">
