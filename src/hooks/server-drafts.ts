@@ -1,5 +1,3 @@
-"use client";
-
 import type { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
 import { type DraftStorage, draftKey } from "./draft-storage";
 
