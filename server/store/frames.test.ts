@@ -49,9 +49,9 @@ describe("FrameStore.append", () => {
     const heard: string[] = [];
     const unlisten = await db.listen(FRAMES_CHANNEL, (payload) => heard.push(payload));
     try {
-      await store.frames.append(runId, "me", deltas("0-t", 8));
+      const last = await store.frames.append(runId, "me", deltas("0-t", 8));
       await db.query("SELECT 1");
-      expect(heard).toEqual([runId]);
+      expect(heard).toEqual([`${runId} ${last}`]);
     } finally {
       await unlisten();
     }

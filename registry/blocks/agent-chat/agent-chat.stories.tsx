@@ -41,8 +41,10 @@ export const AsksThenContinues: Story = {
     await userEvent.click(within(form).getByRole("button", { name: "Next" }));
     await userEvent.click(await within(form).findByRole("button", { name: "Confirm" }));
 
-    // The run goes on in the same message, and the inbox empties.
-    await expect(await canvas.findByText(CONTINUATION, {}, { timeout: 5_000 })).toBeVisible();
+    // The run goes on in the same message (read in the transcript: the reply announcer holds a
+    // copy of it for a moment), and the inbox empties.
+    const replies = await canvas.findAllByText(CONTINUATION, {}, { timeout: 5_000 });
+    await expect(replies.find((reply) => reply.closest('[data-slot="chat-message"]'))).toBeVisible();
     await expect(canvasElement.querySelector('[data-slot="elicitation-settled"]')).not.toBeNull();
     await waitFor(() => expect(canvas.queryAllByText("1 call waits for you")).toHaveLength(0));
     await expect(canvas.getAllByText("Nothing waits for you").length).toBeGreaterThan(0);
