@@ -331,6 +331,10 @@ export interface PrepickMessages {
     waiting: string;
     /** The status while the agent works. */
     working: string;
+    /** Said while the server cannot be reached (the network is gone, or the server is down). */
+    offline: string;
+    /** Said for a moment once the server can be reached again. */
+    reconnected: string;
   };
   /** The inbox of calls waiting for the person, across conversations. */
   inbox: {
@@ -595,6 +599,8 @@ export const englishMessages: PrepickMessages = {
     reasoning: "Reasoning",
     waiting: "Waiting for your answer",
     working: "Working…",
+    offline: "The server cannot be reached. Reconnecting…",
+    reconnected: "Connected again.",
   },
   inbox: {
     title: "Waiting for you",
