@@ -2,9 +2,9 @@ import type { ElicitationOutcome, Frame } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database/database";
 import { openDatabase } from "../database/open-database";
-import { startTestRun } from "../testing/start-test-run";
+import { waitingCall } from "../testing/waiting-call";
 import { RUNS_CHANNEL } from "./channels";
-import type { PersonSettlement } from "./settlements";
+import { type PersonSettlement, SettlementStore } from "./settlements";
 import { createStore, type Store } from "./store";
 
 let db: Database;
@@ -23,36 +23,8 @@ const outcome: ElicitationOutcome = { answers: {}, skipped: true, defaulted: [],
 const lease = { owner: "me", leaseMs: 30_000 };
 
 /** A run waiting on one pending question set, with two checkpoints and two frames recorded. */
-async function waitingRun(name: string, status: "parked" | "running" | "ready" = "parked") {
-  const runId = await startTestRun(store, name, "ada", "worker");
-  const callId = `call-${name}`;
-  await store.checkpoints.record(
-    runId,
-    "worker",
-    // The run's start recorded `persist:run:start` and its `run-start` frame.
-    [{ position: 1, name: "intake:ask", result: { asked: true } }],
-    {
-      newCalls: [
-        {
-          id: callId,
-          threadId: `thread-${name}`,
-          actorId: "ada",
-          name: "ask",
-          status: "pending_approval",
-          input: {},
-        },
-      ],
-      frames: [{ kind: "text-delta", id: "t", delta: "asked" }],
-    },
-  );
-  await db.query("UPDATE prepick_runs SET status = $2, lease_owner = $3, waiting_on = $4 WHERE id = $1", [
-    runId,
-    status,
-    status === "running" ? "other" : null,
-    status === "parked" ? callId : null,
-  ]);
-  return { runId, callId };
-}
+const waitingRun = (name: string, runStatus?: "parked" | "running" | "ready") =>
+  waitingCall(store, { name, input: {}, ...(runStatus ? { runStatus } : {}) });
 
 function settlementOf(runId: string, callId: string): PersonSettlement {
   const frame: Frame = { kind: "tool-output", id: callId, output: outcome };
@@ -156,5 +128,143 @@ describe("SettlementStore.settle", () => {
       row: expect.objectContaining({ status: "skipped", output: outcome }),
     });
     expect((await names(runId)).filter((name) => name.startsWith("signal:"))).toHaveLength(1);
+  });
+});
+
+describe("SettlementStore.settle, what else it writes and tells", () => {
+  it("claims with the run's last frame number: the signal's frame, or the last before it when it streams none", async () => {
+    const streamed = await waitingRun("seq-streamed");
+    const withFrame = await store.settlements.settle(settlementOf(streamed.runId, streamed.callId), lease);
+    const frames = await store.frames.after(streamed.runId, 0);
+    expect(withFrame.settled && withFrame.claimed?.lastSeq).toBe(frames.at(-1)?.seq);
+    expect(frames.at(-1)?.frame.kind).toBe("tool-output");
+
+    const quiet = await waitingRun("seq-quiet");
+    const silent = settlementOf(quiet.runId, quiet.callId);
+    const withoutFrame = await store.settlements.settle(
+      { ...silent, signal: { ...silent.signal, frames: [] } },
+      lease,
+    );
+    expect(withoutFrame.settled && withoutFrame.claimed?.lastSeq).toBe(2);
+    expect(await kindsOf(quiet.runId)).toEqual(["run-start", "text-delta"]);
+  });
+
+  it("hands the frames it wrote to the store's listener, with the first one's number", async () => {
+    const { runId, callId } = await waitingRun("told");
+    const running = await waitingRun("told-running", "running");
+    const told: unknown[] = [];
+    store.onFramesWritten((...batch) => told.push(batch));
+    try {
+      const settlement = settlementOf(runId, callId);
+      await store.settlements.settle(settlement, lease);
+      expect(told).toEqual([[runId, 3, settlement.signal.frames]]);
+      // A running run's signal is the loop's to record: no frame written, none told.
+      await store.settlements.settle(settlementOf(running.runId, running.callId), lease);
+      expect(told).toHaveLength(1);
+    } finally {
+      store.onFramesWritten(() => undefined);
+    }
+  });
+
+  it("wakes a run parked without saying on what, as runs parked before that was recorded", async () => {
+    const { runId, callId } = await waitingRun("legacy");
+    await db.query("UPDATE prepick_runs SET waiting_on = NULL WHERE id = $1", [runId]);
+    const settled = await store.settlements.settle(settlementOf(runId, callId));
+    expect(settled).toMatchObject({ settled: true, signalled: false });
+    expect(await store.runs.get(runId)).toMatchObject({ status: "ready", wakePending: false });
+    expect(await names(runId)).toEqual(["persist:run:start", "intake:ask"]);
+  });
+
+  it("leaves a run parked on another call parked, and the row settled", async () => {
+    const { runId, callId } = await waitingRun("elsewhere");
+    await db.query("UPDATE prepick_runs SET waiting_on = 'call-other' WHERE id = $1", [runId]);
+    const settled = await store.settlements.settle(settlementOf(runId, callId), lease);
+    expect(settled).toMatchObject({ settled: true, signalled: false, row: { status: "skipped" } });
+    expect(settled.settled && settled.claimed).toBeFalsy();
+    expect(await store.runs.get(runId)).toMatchObject({ status: "parked", waitingOn: "call-other" });
+  });
+
+  it("settles nothing of a run past its deadline, and reports the row still pending", async () => {
+    const { runId, callId } = await waitingRun("expired");
+    await db.query("UPDATE prepick_runs SET expires_at = now() - interval '1 second' WHERE id = $1", [runId]);
+    const settled = await store.settlements.settle(settlementOf(runId, callId), lease);
+    expect(settled).toEqual({ settled: false, row: expect.objectContaining({ status: "pending_approval" }) });
+    expect((await store.runs.get(runId))?.status).toBe("parked");
+    expect(await names(runId)).toEqual(["persist:run:start", "intake:ask"]);
+  });
+
+  it("reports a call that does not exist as no row", async () => {
+    const { runId } = await waitingRun("rowless");
+    expect(await store.settlements.settle(settlementOf(runId, "call-none"), lease)).toEqual({
+      settled: false,
+      row: undefined,
+    });
+  });
+
+  it("keeps an edited approval's proposal beside the input it runs with", async () => {
+    const { runId, callId } = await waitingRun("edited");
+    const approved = { ...settlementOf(runId, callId), status: "approved" as const, output: null };
+    const settled = await store.settlements.settle({
+      ...approved,
+      edits: { edited: ["cache"], input: { cache: "pages" } },
+    });
+    expect(settled).toMatchObject({
+      settled: true,
+      row: { status: "approved", input: { cache: "pages" }, proposedInput: {}, edited: ["cache"] },
+    });
+
+    const asProposed = await waitingRun("unedited");
+    const same = {
+      ...settlementOf(asProposed.runId, asProposed.callId),
+      status: "approved" as const,
+      output: null,
+    };
+    const kept = await store.settlements.settle({ ...same, edits: { edited: [] } });
+    expect(kept).toMatchObject({ settled: true, row: { status: "approved", input: {}, edited: [] } });
+    expect(kept.row?.proposedInput ?? null).toBeNull();
+  });
+});
+
+describe("SettlementStore.settle when its statement loses a race for the journal's next position", () => {
+  /** A database whose first `failures` statements fail as `code` says, then the store's own. */
+  function failing(failures: number, code: string): { db: Database; tries: () => number } {
+    let tries = 0;
+    const flaky: Database = {
+      ...db,
+      query: async (sql, params) => {
+        tries += 1;
+        if (tries <= failures) throw Object.assign(new Error(`failed ${tries}`), { code });
+        return db.query(sql, params);
+      },
+    };
+    return { db: flaky, tries: () => tries };
+  }
+
+  it("tries again, up to three statements in all", async () => {
+    const { runId, callId } = await waitingRun("retried");
+    const flaky = failing(2, "23505");
+    const retried = new SettlementStore(flaky.db, () => undefined);
+    expect(await retried.settle(settlementOf(runId, callId), lease)).toMatchObject({
+      settled: true,
+      signalled: true,
+    });
+    expect(flaky.tries()).toBe(3);
+
+    const lost = await waitingRun("retried-out");
+    const always = failing(3, "23505");
+    await expect(
+      new SettlementStore(always.db, () => undefined).settle(settlementOf(lost.runId, lost.callId)),
+    ).rejects.toThrow("failed 3");
+    expect(always.tries()).toBe(3);
+    expect((await store.toolCalls.get(lost.callId))?.status).toBe("pending_approval");
+  });
+
+  it("never tries again after any other failure", async () => {
+    const { runId, callId } = await waitingRun("not-retried");
+    const flaky = failing(1, "57P01");
+    await expect(
+      new SettlementStore(flaky.db, () => undefined).settle(settlementOf(runId, callId)),
+    ).rejects.toThrow("failed 1");
+    expect(flaky.tries()).toBe(1);
   });
 });

@@ -248,6 +248,30 @@ export const SkipConfirmation: Story = {
   },
 };
 
+/**
+ * A set with a question the agent has no pick for ("Who should we email?"): Skip says the agent
+ * decides, not that its picks stand; the skipped set says so, and which answers it decides.
+ */
+export const SkipLeavesToAgent: Story = {
+  args: { options: settlesLocally(bookingRequest, "story-skip-to-agent") },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form", { name: "Questions from the agent" });
+    await expect(within(form).queryByRole("button", { name: "Skip: use the agent's picks" })).toBeNull();
+    await expect(within(form).getByText("skip: let the agent decide")).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole("button", { name: "Skip: let the agent decide" }));
+    const settled = await canvas.findByRole("group", {
+      name: "Skipped: the agent decides what it has no pick for.",
+    });
+    const rows = [...settled.querySelectorAll("[data-slot=elicitation-settled-answer] dd")];
+    await expect(rows.map((row) => row.textContent)).toEqual([
+      "2pre-picked",
+      "No answer: the agent decides",
+      "No answer: the agent decides",
+    ]);
+  },
+};
+
 /** Options with a line of description each, read out with the option. */
 export const OptionsWithDescriptions: Story = {
   args: {
