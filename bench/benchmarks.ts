@@ -144,6 +144,18 @@ export const BENCHMARKS: readonly Benchmark[] = [
     ],
     run: async () => (await import("./large-thread")).largeThread(),
   },
+  {
+    key: "lighthouse",
+    metrics: [
+      "lighthouse.performance",
+      "lighthouse.lcp",
+      "lighthouse.tbt",
+      "lighthouse.cls",
+      "lighthouse.script-bytes",
+      "lighthouse.best-practices",
+    ],
+    run: async () => (await import("./lighthouse")).lighthouseRows(),
+  },
 ];
 
 /** Every row id some benchmark declares, in the table's order. */

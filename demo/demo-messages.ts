@@ -32,6 +32,7 @@ export const germanMessages: PrepickMessages = {
     checking: "Wird geprüft…",
     back: "Zurück",
     skip: "Überspringen: Vorschläge des Agenten nehmen",
+    skipToAgent: "Überspringen: Der Agent entscheidet",
     skipping: "Wird übersprungen…",
     retry: "Erneut versuchen",
     freeText: "Oder eine eigene Antwort schreiben",
@@ -48,9 +49,12 @@ export const germanMessages: PrepickMessages = {
     confirm: "bestätigen",
     newLine: "neue Zeile",
     skip: "überspringen: Vorschläge des Agenten nehmen",
+    skipToAgent: "überspringen: Der Agent entscheidet",
   },
   skipConfirm: {
     question: "Sie haben Antworten geändert. Trotzdem überspringen und die Vorschläge des Agenten nehmen?",
+    questionToAgent:
+      "Sie haben Antworten geändert. Trotzdem überspringen und den Agenten entscheiden lassen?",
     discard: "Änderungen verwerfen und überspringen",
     keep: "Änderungen behalten",
   },
@@ -98,6 +102,7 @@ export const germanMessages: PrepickMessages = {
   settled: {
     answered: "Beantwortet",
     skipped: "Übersprungen: Die Vorschläge des Agenten gelten.",
+    skippedToAgent: "Übersprungen: Was ohne Vorschlag blieb, entscheidet der Agent.",
     prePicked: "vorausgewählt",
     noAnswer: "Keine Antwort",
     leftToAgent: "Keine Antwort: Der Agent entscheidet",
@@ -193,6 +198,8 @@ export const germanMessages: PrepickMessages = {
     reasoning: "Überlegungen",
     waiting: "Wartet auf Ihre Antwort",
     working: "Arbeitet…",
+    offline: "Der Server ist nicht erreichbar. Neue Verbindung wird aufgebaut…",
+    reconnected: "Wieder verbunden.",
     showMore: "Mehr zeigen",
     showLess: "Weniger zeigen",
     copy: "Kopieren",
@@ -215,6 +222,7 @@ export const germanMessages: PrepickMessages = {
     answered: "Beantwortet. Der Agent macht in der Unterhaltung weiter.",
     decided: "Entschieden. Der Agent macht in der Unterhaltung weiter.",
     skipped: "Übersprungen: Die Vorschläge des Agenten gelten. Er macht in der Unterhaltung weiter.",
+    skippedToAgent: "Übersprungen: Der Agent entscheidet. Er macht in der Unterhaltung weiter.",
   },
   threads: {
     empty: "Noch keine Unterhaltungen.",
@@ -244,6 +252,8 @@ export const germanMessages: PrepickMessages = {
       `Diese Fragen sind um ${time} abgelaufen, bevor jemand geantwortet hat, daher hat der Agent aufgehört.`,
     approvalExpired: (time) =>
       `Das ist um ${time} abgelaufen, bevor jemand entschieden hat, daher hat der Agent aufgehört.`,
+    questionsLapsed: (time) =>
+      `Diese Fragen sind um ${time} abgelaufen und können nicht mehr beantwortet werden.`,
   },
 };
 
@@ -289,6 +299,7 @@ export const arabicMessages: PrepickMessages = {
     checking: "جارٍ التحقق…",
     back: "رجوع",
     skip: "تخطٍّ: استخدم اختيارات الوكيل",
+    skipToAgent: "تخطٍّ: دع الوكيل يقرر",
     skipping: "جارٍ التخطي…",
     retry: "أعد المحاولة",
     freeText: "أو اكتب إجابتك",
@@ -305,9 +316,11 @@ export const arabicMessages: PrepickMessages = {
     confirm: "تأكيد",
     newLine: "سطر جديد",
     skip: "تخطٍّ: استخدم اختيارات الوكيل",
+    skipToAgent: "تخطٍّ: دع الوكيل يقرر",
   },
   skipConfirm: {
     question: "غيّرت بعض الإجابات. هل تتخطى على أي حال وتبقى اختيارات الوكيل؟",
+    questionToAgent: "غيّرت بعض الإجابات. هل تتخطى على أي حال وتدع الوكيل يقرر؟",
     discard: "تجاهل تغييراتي وتخطَّ",
     keep: "احتفظ بتغييراتي",
   },
@@ -347,6 +360,7 @@ export const arabicMessages: PrepickMessages = {
   settled: {
     answered: "تمت الإجابة",
     skipped: "تم التخطي: اختيارات الوكيل قائمة.",
+    skippedToAgent: "تم التخطي: يقرر الوكيل ما لم يكن له اختيار فيه.",
     prePicked: "مختار مسبقًا",
     noAnswer: "لا إجابة",
     leftToAgent: "لا إجابة: الوكيل يقرر",
@@ -437,6 +451,8 @@ export const arabicMessages: PrepickMessages = {
     reasoning: "التفكير",
     waiting: "في انتظار إجابتك",
     working: "يعمل…",
+    offline: "تعذّر الوصول إلى الخادم. جارٍ إعادة الاتصال…",
+    reconnected: "عاد الاتصال.",
     showMore: "اعرض المزيد",
     showLess: "اعرض أقل",
     copy: "نسخ",
@@ -457,6 +473,7 @@ export const arabicMessages: PrepickMessages = {
     answered: "تمت الإجابة. يتابع الوكيل في المحادثة.",
     decided: "تم القرار. يتابع الوكيل في المحادثة.",
     skipped: "تم التخطي: اختيارات الوكيل قائمة. يتابع في المحادثة.",
+    skippedToAgent: "تم التخطي: يقرر الوكيل. يتابع في المحادثة.",
   },
   threads: {
     empty: "لا محادثات بعد.",
@@ -481,5 +498,6 @@ export const arabicMessages: PrepickMessages = {
     decideBy: (time, left) => `قرّر قبل ${time} (بقي ${left}). إن لم يقرّر أحد حتى ذلك الحين، يتوقف الوكيل.`,
     questionsExpired: (time) => `انتهت مهلة هذه الأسئلة عند ${time} قبل أن يجيب أحد، لذلك توقف الوكيل.`,
     approvalExpired: (time) => `انتهت مهلة هذا عند ${time} قبل أن يقرّر أحد، لذلك توقف الوكيل.`,
+    questionsLapsed: (time) => `انتهت مهلة هذه الأسئلة عند ${time} ولم يعد من الممكن الإجابة عنها.`,
   },
 };

@@ -31,6 +31,12 @@ export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
   "x-accel-buffering": "no",
 };
 
+/**
+ * The reason every ended stream's signal aborts with: made once, where `abort()` without a reason
+ * would build a `DOMException` (and its stack) for each stream that ends.
+ */
+const STREAM_ENDED = Object.freeze({ reason: "The event stream ended." });
+
 /** How many bytes a stream holds unread before its writer waits for the client to take them. */
 const QUEUE_BYTES = 64 * 1024;
 
@@ -62,13 +68,15 @@ export function eventStreamResponse(
 ): Response {
   const abort = new AbortController();
   const encoder = new TextEncoder();
+  // Closed, errored or cancelled: the stream can be ended no more (trying would build an error).
+  let ended = false;
   const stallMs = options.stallMs ?? STALL_MS;
   let room: (() => void) | undefined;
   const wakeWriter = () => {
     room?.();
     room = undefined;
   };
-  const stop = () => abort.abort();
+  const stop = () => abort.abort(STREAM_ENDED);
   abort.signal.addEventListener("abort", wakeWriter, { once: true });
   options.closing?.addEventListener("abort", stop, { once: true });
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -78,7 +86,10 @@ export function eventStreamResponse(
         controller = started;
       },
       pull: wakeWriter,
-      cancel: stop,
+      cancel: () => {
+        ended = true;
+        stop();
+      },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_BYTES }),
   );
@@ -96,19 +107,21 @@ export function eventStreamResponse(
     });
     clearTimeout(timer);
     if (stalled && !abort.signal.aborted) {
-      abort.abort();
-      controller.error(new Error(`The client read nothing for ${stallMs} ms; its stream was cut.`));
+      stop();
+      end(new Error(`The client read nothing for ${stallMs} ms; its stream was cut.`));
     }
   };
   // A stream the client cancelled, or that was cut, can be neither closed nor errored again.
-  const end = (error?: unknown) => {
+  function end(error?: unknown): void {
+    if (ended) return;
+    ended = true;
     try {
       if (error === undefined) controller.close();
       else controller.error(error);
     } catch {
-      // Already ended.
+      // Ended some other way after all.
     }
-  };
+  }
   void (async () => {
     try {
       await write(enqueue, abort.signal);
@@ -117,7 +130,7 @@ export function eventStreamResponse(
       // Stopped by the reader or the server closing: an end, not a failure.
       end(abort.signal.aborted ? undefined : error);
     } finally {
-      abort.abort();
+      stop();
       // The closing signal lives as long as the server; a listener per finished stream would pile up.
       options.closing?.removeEventListener("abort", stop);
       options.onEnd?.();

@@ -85,7 +85,7 @@ export async function runTurn(context: TurnContext): Promise<TurnEnd> {
     const result = await journal.step(
       `stream:step-start:${step}`,
       async () => {
-        // Read before the call's first frame, so a call that needs no I/O of its own streams none unstored.
+        // Read before the call's first frame, which this process's followers get at once, unstored.
         const history = await context.history();
         const emitter = stepEmitter(context);
         emitter.emit({ kind: "step-start", step });

@@ -22,9 +22,9 @@ export interface StepEmitter {
 /**
  * The frame emitter of one model call. Its frames are stored once, with the call's checkpoint,
  * when the call ends (one write per call, however long the reply). Until then they stream to
- * this process's followers from memory, a batch at most every {@link DELTA_FLUSH_MS}, without
- * sequence numbers (see `RunFeeds.provisional`). A call that ends before the first batch (the
- * scripted model, a cached reply) streams nothing unstored: its followers get it stored.
+ * this process's followers from memory, without sequence numbers (see `RunFeeds.provisional`):
+ * the call's first frame (`step-start`) the moment it is emitted, so a run's next frame after a
+ * settlement or a tool waits for no commit, then a batch at most every {@link DELTA_FLUSH_MS}.
  */
 export function stepEmitter(context: TurnContext): StepEmitter {
   const after = context.journal.lastSeq;
@@ -45,7 +45,8 @@ export function stepEmitter(context: TurnContext): StepEmitter {
   return {
     emit(frame) {
       frames.push(frame);
-      timer ??= setTimeout(stream, DELTA_FLUSH_MS);
+      if (frames.length === 1) stream();
+      else timer ??= setTimeout(stream, DELTA_FLUSH_MS);
     },
     end() {
       stop();

@@ -56,9 +56,10 @@ function settledSentence(item: PendingCallItem, messages: PrepickMessages): stri
     const { status } = block.getSnapshot();
     return status === "settled" || status === "submitting" ? messages.inbox.decided : undefined;
   }
-  const { settled, skip, answer } = block.getSnapshot();
-  if (settled) return settled.skipped ? messages.inbox.skipped : messages.inbox.answered;
-  if (skip.status === "submitting") return messages.inbox.skipped;
+  const { settled, skip, answer, leftToAgent } = block.getSnapshot();
+  const skipped = leftToAgent.length > 0 ? messages.inbox.skippedToAgent : messages.inbox.skipped;
+  if (settled) return settled.skipped ? skipped : messages.inbox.answered;
+  if (skip.status === "submitting") return skipped;
   return answer.status === "submitting" ? messages.inbox.answered : undefined;
 }
 

@@ -197,9 +197,13 @@ describe("ChatElicitation, one question at a time", () => {
     const { block, sent } = recordingBlock({ request: bookingRequest, index: 1 });
     render(<ChatElicitation block={block} autoFocus />);
     await user.keyboard("sam@exa");
-    await user.click(screen.getByRole("button", { name: "Skip: use the agent's picks" }));
+    // "Who should we email?" has no pick of the agent's: Skip promises what it does, not its picks.
+    expect(screen.queryByRole("button", { name: "Skip: use the agent's picks" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Skip: let the agent decide" }));
+    screen.getByRole("group", { name: "You changed some answers. Skip anyway and let the agent decide?" });
     await user.click(screen.getByRole("button", { name: "Discard my changes and skip" }));
     expect(sent.skips).toBe(1);
+    await screen.findByRole("group", { name: "Skipped: the agent decides what it has no pick for." });
     const left = await screen.findAllByText("No answer: the agent decides");
     expect(left.map((row) => row.closest("[data-question-id]")?.getAttribute("data-question-id"))).toEqual([
       "contact",

@@ -2,6 +2,8 @@
 
 import * as React from "react";
 import { Button } from "@/components/ui/button";
+import type { ElicitationBlock } from "@/hooks/transcript-types";
+import { useDeadline } from "@/hooks/use-deadline";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
@@ -9,13 +11,23 @@ import { type ElicitationKeyTarget, elicitationKeyTarget } from "./elicitation-k
 import { ElicitationKey } from "./elicitation-option";
 
 /**
- * Back (one at a time, after the first question), Next or Confirm, and Skip (the agent's picks stand).
+ * Whether a skip leaves some question to the agent (nothing pre-picked for it): Skip then says the
+ * agent decides, not that its picks stand, since for that question it has none.
+ */
+function useSkipLeavesToAgent(block: ElicitationBlock): boolean {
+  return useElicitationSelector(block, (snapshot) => snapshot.leftToAgent.length > 0);
+}
+
+/**
+ * Back (one at a time, after the first question), Next or Confirm, and Skip (the agent's picks
+ * stand; where some question has none, "Skip: let the agent decide").
  * Confirm submits only what the person touched; the server fills the rest from the defaults.
  */
 function ElicitationActions({ className, children, ...props }: React.ComponentProps<"div">) {
   const { block, layout, index, busy, checking, answer, skip, previous, skipAll } =
     useElicitationContext("ElicitationActions");
   const last = layout === "all-at-once" || index >= block.questions.length - 1;
+  const toAgent = useSkipLeavesToAgent(block);
   if (skip.status === "confirming") return <ElicitationSkipConfirm className={className} />;
   const { form } = block.messages;
   return (
@@ -46,7 +58,7 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
         disabled={busy}
         onClick={() => void skipAll()}
       >
-        {skip.status === "submitting" ? form.skipping : form.skip}
+        {skip.status === "submitting" ? form.skipping : toAgent ? form.skipToAgent : form.skip}
       </Button>
       {children}
     </div>
@@ -59,14 +71,15 @@ function ElicitationActions({ className, children, ...props }: React.ComponentPr
  */
 function ElicitationSkipConfirm({ className, ...props }: React.ComponentProps<"fieldset">) {
   const { block, skipAll, cancelSkip } = useElicitationContext("ElicitationSkipConfirm");
-  const { question, discard, keep } = block.messages.skipConfirm;
+  const { question, questionToAgent, discard, keep } = block.messages.skipConfirm;
+  const toAgent = useSkipLeavesToAgent(block);
   return (
     <fieldset
       data-slot="elicitation-skip-confirm"
       className={cn("flex min-w-0 flex-col gap-2", className)}
       {...props}
     >
-      <legend className="mb-2 text-sm">{question}</legend>
+      <legend className="mb-2 text-sm">{toAgent ? questionToAgent : question}</legend>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" data-slot="elicitation-skip-keep" onClick={cancelSkip}>
           {keep}
@@ -126,6 +139,7 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
   const ref = React.useRef<HTMLParagraphElement>(null);
   const target = useFocusedTarget(ref);
   const modifier = useSendModifier();
+  const toAgent = useSkipLeavesToAgent(block);
   const hints = block.messages.hints;
   const last = layout === "all-at-once" || index >= block.questions.length - 1;
   const onward = last ? hints.confirm : hints.next;
@@ -168,7 +182,7 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
         data-hidden={typing ? "" : undefined}
         className={cn("inline-flex items-center gap-1.5", typing && "invisible")}
       >
-        <ElicitationKey>s</ElicitationKey> {hints.skip}
+        <ElicitationKey>s</ElicitationKey> {toAgent ? hints.skipToAgent : hints.skip}
       </span>
     </p>
   );
@@ -176,8 +190,13 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
 
 /** The status of the whole form: what failed and a Retry, or a refusal no question can show. */
 function ElicitationStatus({ className, ...props }: React.ComponentProps<"div">) {
-  const { block, busy, retry } = useElicitationContext("ElicitationStatus");
-  const message = useElicitationSelector(block, (snapshot) => snapshot.error);
+  const { block, busy, retry, answer } = useElicitationContext("ElicitationStatus");
+  const deadline = useDeadline(block.expiresAt, block.messages.locale);
+  const error = useElicitationSelector(block, (snapshot) => snapshot.error);
+  // Past the deadline, a refusal is the deadline's: the line above says why, in the page's
+  // language; the transport's own words (an AG-UI client's "expired at …") stay on `answer.error`.
+  const expired = deadline?.expired === true && answer.status === "rejected" && answer.issues.length === 0;
+  const message = expired ? block.messages.status.refused("") : error;
   const retryable = useElicitationSelector(block, (snapshot) => snapshot.canRetry);
   if (message === undefined) return null;
   return (

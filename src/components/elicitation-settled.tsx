@@ -1,10 +1,18 @@
 "use client";
 
 import * as React from "react";
-import type { ElicitationBlock } from "@/hooks/transcript-types";
+import type { PrepickMessages } from "@/hooks/prepick-messages";
+import type { ElicitationBlock, ElicitationSettled as Settled } from "@/hooks/transcript-types";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { ElicitationPrePicked } from "./elicitation-option";
+
+/** "Answered", or "Skipped…": the agent's picks stand, or (some question had none) it decides. */
+function settledHeading(settled: Settled, messages: PrepickMessages): string {
+  if (!settled.skipped) return messages.settled.answered;
+  const toAgent = settled.answers.some((answer) => answer.kind === "left-to-agent");
+  return toAgent ? messages.settled.skippedToAgent : messages.settled.skipped;
+}
 
 /**
  * A settled question set, drawn from its outcome and never as a live form: each question with
@@ -37,7 +45,7 @@ function ElicitationSettled({
       {...props}
     >
       <p id={headingId} data-slot="elicitation-settled-heading" className="font-medium">
-        {settled.skipped ? block.messages.settled.skipped : block.messages.settled.answered}
+        {settledHeading(settled, block.messages)}
       </p>
       <dl className="grid gap-2">
         {settled.answers.map((answer) => (

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
 import type { ElicitationRequest } from "@/lib/prepick/core/question";
-import { scopeQuestion, seatsQuestion, testsQuestion } from "@/lib/prepick/core/spec-examples";
+import { bookingIntake, scopeQuestion, seatsQuestion, testsQuestion } from "@/lib/prepick/core/spec-examples";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { createElicitation } from "./create-elicitation";
 
@@ -209,6 +209,25 @@ describe("createElicitation", () => {
     await block.retry();
     expect(block.getSnapshot().skip.status).toBe("settled");
     expect(block.getSnapshot().settled?.skipped).toBe(true);
+  });
+
+  it("says which questions a skip leaves to the agent: those with nothing pre-picked", async () => {
+    // Every question pre-picked: a skip lets the agent's picks stand.
+    expect(createElicitation({ id: "intake-2", request }).getSnapshot().leftToAgent).toEqual([]);
+    // The booking set: seats has a pick; "Who should we email?" (required) and the notes have none.
+    const booking: ElicitationRequest = { source: "intake", questions: bookingIntake.questions };
+    const block = createElicitation({ id: "intake-3", request: booking });
+    expect(block.getSnapshot().leftToAgent).toEqual(["contact", "notes"]);
+    // What the skip settles is what was said: the pick stands, the agent decides the rest.
+    await block.skip();
+    const settled = block.getSnapshot().settled;
+    expect(settled?.skipped).toBe(true);
+    expect(settled?.answers.map((answer) => [answer.questionId, answer.kind])).toEqual([
+      ["seats", "pre-picked"],
+      ["contact", "left-to-agent"],
+      ["notes", "left-to-agent"],
+    ]);
+    expect(block.getSnapshot().leftToAgent).toEqual(["contact", "notes"]);
   });
 
   it("can start in any state: submitting, rejected, settled, dismissed", async () => {

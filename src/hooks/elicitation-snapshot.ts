@@ -87,6 +87,9 @@ export function snapshotReader(
 ): (state: ElicitationState) => ReadSnapshot {
   const withPatterns = questions.filter((question) => question.input?.pattern !== undefined);
   const withoutPatterns = questions.filter((question) => question.input?.pattern === undefined);
+  const leftToAgent = questions
+    .filter((question) => (question.defaults ?? []).length === 0)
+    .map((question) => question.id);
   let last = new Map<string, ElicitationQuestionState>();
   let views:
     | { source: unknown; answer: ElicitationSnapshot["answer"]; skip: ElicitationSnapshot["skip"] }
@@ -158,6 +161,7 @@ export function snapshotReader(
       questions: states,
       isValid: pending !== undefined && !waiting && local.length === 0,
       index: pending?.draft.index ?? 0,
+      leftToAgent,
       answer: views.answer,
       skip: views.skip,
       busy: attempt !== undefined && isBusy(attempt),

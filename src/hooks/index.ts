@@ -27,6 +27,7 @@ export {
   useAgentConversation,
 } from "./use-agent-conversation";
 export { type ChatTranscript, useApproval, useChatTranscript } from "./use-chat-transcript";
+export { useConnection } from "./use-connection";
 export { type Deadline, readDeadline, useDeadline } from "./use-deadline";
 export {
   useElicitation,

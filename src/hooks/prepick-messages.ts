@@ -63,6 +63,11 @@ export interface PrepickMessages {
     back: string;
     /** The button that skips the set, leaving the agent's pre-picks to stand. */
     skip: string;
+    /**
+     * The skip button of a set where some question has nothing pre-picked (`snapshot.leftToAgent`):
+     * the agent's picks stand where it has them and it decides the rest.
+     */
+    skipToAgent: string;
     /** The skip button while the skip is on its way. */
     skipping: string;
     /** The button that sends a failed answer or skip again. */
@@ -94,11 +99,15 @@ export interface PrepickMessages {
     newLine: string;
     /** The `s` key. */
     skip: string;
+    /** The `s` key, on a set where some question has nothing pre-picked. */
+    skipToAgent: string;
   };
   /** The inline question a skip asks when the person changed something. */
   skipConfirm: {
     /** What the person is asked. */
     question: string;
+    /** What the person is asked, on a set where some question has nothing pre-picked. */
+    questionToAgent: string;
     /** Confirms: the changes go, the agent's picks stand. */
     discard: string;
     /** Cancels: back to the form, the changes kept. */
@@ -165,6 +174,8 @@ export interface PrepickMessages {
     answered: string;
     /** The heading of a skipped set. */
     skipped: string;
+    /** The heading of a skipped set where some question had nothing pre-picked: the agent decides it. */
+    skippedToAgent: string;
     /** The mark on an answer that is the agent's pre-pick. */
     prePicked: string;
     /** A question the person left empty. */
@@ -320,6 +331,10 @@ export interface PrepickMessages {
     waiting: string;
     /** The status while the agent works. */
     working: string;
+    /** Said while the server cannot be reached (the network is gone, or the server is down). */
+    offline: string;
+    /** Said for a moment once the server can be reached again. */
+    reconnected: string;
   };
   /** The inbox of calls waiting for the person, across conversations. */
   inbox: {
@@ -343,6 +358,8 @@ export interface PrepickMessages {
     decided: string;
     /** Said once a question set skipped in the inbox has left it. */
     skipped: string;
+    /** Said once a question set skipped in the inbox has left it, where some question had no pick. */
+    skippedToAgent: string;
   };
   /** The list of the person's conversations. */
   threads: {
@@ -375,6 +392,12 @@ export interface PrepickMessages {
     decideBy: (time: string, left: string) => string;
     /** A question set whose deadline passed before anyone answered: its run stopped. */
     questionsExpired: (time: string) => string;
+    /**
+     * A set still shown past its deadline: it can no longer be answered. (The reference server
+     * stops the run at its deadline and the set is then `questionsExpired`; an AG-UI agent's
+     * interrupt waits for the person to skip it.)
+     */
+    questionsLapsed: (time: string) => string;
     /** An approval whose deadline passed before anyone decided: its run stopped. */
     approvalExpired: (time: string) => string;
   };
@@ -412,6 +435,7 @@ export const englishMessages: PrepickMessages = {
     checking: "Checking…",
     back: "Back",
     skip: "Skip: use the agent's picks",
+    skipToAgent: "Skip: let the agent decide",
     skipping: "Skipping…",
     retry: "Retry",
     freeText: "Or write your own answer",
@@ -428,9 +452,11 @@ export const englishMessages: PrepickMessages = {
     confirm: "confirm",
     newLine: "new line",
     skip: "skip: use the agent's picks",
+    skipToAgent: "skip: let the agent decide",
   },
   skipConfirm: {
     question: "You changed some answers. Skip anyway and let the agent's picks stand?",
+    questionToAgent: "You changed some answers. Skip anyway and let the agent decide?",
     discard: "Discard my changes and skip",
     keep: "Keep my changes",
   },
@@ -483,6 +509,7 @@ export const englishMessages: PrepickMessages = {
   settled: {
     answered: "Answered",
     skipped: "Skipped: the agent's picks stand.",
+    skippedToAgent: "Skipped: the agent decides what it has no pick for.",
     prePicked: "pre-picked",
     noAnswer: "No answer",
     leftToAgent: "No answer: the agent decides",
@@ -578,6 +605,8 @@ export const englishMessages: PrepickMessages = {
     reasoning: "Reasoning",
     waiting: "Waiting for your answer",
     working: "Working…",
+    offline: "The server cannot be reached. Reconnecting…",
+    reconnected: "Connected again.",
   },
   inbox: {
     title: "Waiting for you",
@@ -596,6 +625,7 @@ export const englishMessages: PrepickMessages = {
     answered: "Answered. The agent goes on in the conversation.",
     decided: "Decided. The agent goes on in the conversation.",
     skipped: "Skipped: the agent's picks stand. It goes on in the conversation.",
+    skippedToAgent: "Skipped: the agent decides. It goes on in the conversation.",
   },
   threads: {
     empty: "No conversations yet.",
@@ -621,6 +651,7 @@ export const englishMessages: PrepickMessages = {
     questionsExpired: (time) =>
       `These questions expired at ${time} before anyone answered, so the agent stopped.`,
     approvalExpired: (time) => `This expired at ${time} before anyone decided, so the agent stopped.`,
+    questionsLapsed: (time) => `These questions expired at ${time} and can no longer be answered.`,
   },
 };
 

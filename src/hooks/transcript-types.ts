@@ -296,6 +296,13 @@ export interface ElicitationSnapshot {
   isValid: boolean;
   /** The current question, for one-at-a-time UIs. */
   index: number;
+  /**
+   * The questions a skip leaves to the agent, by id: those with nothing pre-picked (a typed
+   * question without a default, such as "Who should we email?"). Empty when every question has a
+   * pick, so a skip lets the agent's picks stand; otherwise a UI says the agent decides these
+   * (`messages.form.skipToAgent`), as the settled view will (`left-to-agent`).
+   */
+  leftToAgent: readonly string[];
   /** The answer, a view of `state`. */
   answer: AnswerState;
   /** The skip, a view of `state`. */

@@ -15,6 +15,7 @@ const ENGLISH = [
   "Next",
   "Confirm",
   "Skip: use the agent's picks",
+  "Skip: let the agent decide",
   "pre-picked",
   "Enter a whole number",
   "Waiting for your answer",
@@ -65,7 +66,8 @@ const CASES: Case[] = [
     expected: [
       "Frage 1 von 3",
       "Weiter",
-      "Überspringen: Vorschläge des Agenten nehmen",
+      // The contact question has no pick of the agent's, so Skip says the agent decides.
+      "Überspringen: Der Agent entscheidet",
       "Geben Sie eine ganze Zahl von 1 bis 9 ein.",
       "Wartet auf Ihre Antwort",
       "Wartet auf Sie",
@@ -81,7 +83,7 @@ const CASES: Case[] = [
     expected: [
       "السؤال ١ من ٣",
       "التالي",
-      "تخطٍّ: استخدم اختيارات الوكيل",
+      "تخطٍّ: دع الوكيل يقرر",
       "أدخل عددًا صحيحًا من ١ إلى ٩.",
       "في انتظار إجابتك",
       "في انتظارك",

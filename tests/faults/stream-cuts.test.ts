@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatBody, followRun, intakeId } from "../support/agent-api";
 import { type ApiClient, apiClient } from "../support/api-client";
 import { type ServerProcess, startServer } from "../support/server-process";
-import { endsStream, readFrames } from "../support/sse";
+import { endsStream, heldFrames, readFrames } from "../support/sse";
 import { type FaultCluster, startFaultCluster } from "./support/fault-database";
 import { normalizeIds } from "./support/normalize-ids";
 import { between, seededRandom } from "./support/seeded-random";
@@ -44,10 +44,12 @@ function serverUrl(path: string): string {
 async function readSome(
   response: Response,
   count: number,
+  after: number,
 ): Promise<{ frames: SequencedFrame[]; cut: boolean }> {
   let seen = 0;
   let cut = false;
   const frames = await readFrames(response, {
+    after,
     until: (frame: Frame) => {
       if (endsStream(frame)) return true;
       cut = ++seen >= count;
@@ -73,15 +75,17 @@ async function cutRun(random: () => number, budget: number) {
   });
   expect(response.status).toBe(200);
   const runId = response.headers.get("x-run-id") ?? "";
-  const joined: SequencedFrame[] = [];
+  let joined: SequencedFrame[] = [];
   let cuts = 0;
   let answered = false;
   let current = response;
   for (let read = 0; read < MAX_READS_PER_RUN; read++) {
-    const { frames, cut } = await readSome(current, cuts < budget ? between(random, 1, 4) : Infinity);
+    const after = joined.at(-1)?.seq ?? 0;
+    const { frames, cut } = await readSome(current, cuts < budget ? between(random, 1, 4) : Infinity, after);
     // A reopened stream follows the run live: it never ends without sending something.
     expect(frames.length, `read ${read} of run ${runId} got nothing`).toBeGreaterThan(0);
-    joined.push(...frames);
+    // A model call's frames stream without an id until stored: a reader reconnecting drops those.
+    joined = heldFrames([...joined, ...frames]);
     const last = joined.at(-1);
     if (last?.frame.kind === "run-finish") return { runId, joined, cuts };
     if (cut) cuts += 1;

@@ -179,6 +179,7 @@ const PINNED: Record<string, readonly string[]> = {
     "useAgentConversation",
     "useApproval",
     "useChatTranscript",
+    "useConnection",
     "useDeadline",
     "useElicitation",
     "useElicitationQuestion",

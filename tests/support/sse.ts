@@ -8,7 +8,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  * Reads an event stream (`id: <seq>` / `data: <frame>`) until it ends, `until` accepts a frame,
  * or the timeout passes (which fails, listing the frames seen). The body is cancelled when done.
  * An event without an id (a model call's frame not stored yet) takes the next number after the
- * last one read (`after` before the first) and comes marked `unstored`, as the transport reads it.
+ * last one read (`after` before the first) and comes marked `unstored`, as the transport reads it;
+ * an event with an id after it says it is stored, under that number, and the mark goes.
  */
 export async function readFrames(
   response: Response,
@@ -27,6 +28,12 @@ export async function readFrames(
       if (done) return;
       const frame = JSON.parse(event.data) as Frame;
       last = event.id === undefined ? last + 1 : Number(event.id);
+      if (event.id !== undefined) {
+        for (let at = frames.length - 1; at >= 0 && frames[at]?.unstored; at--) {
+          const held = frames[at] as SequencedFrame;
+          frames[at] = { seq: held.seq, frame: held.frame };
+        }
+      }
       frames.push(event.id === undefined ? { seq: last, frame, unstored: true } : { seq: last, frame });
       if (until?.(frame)) done = true;
     },
@@ -65,4 +72,14 @@ export async function readFrames(
 /** True for the frames that end what a stream response carries: the run parked or finished. */
 export function endsStream(frame: Frame): boolean {
   return frame.kind === "run-parked" || frame.kind === "run-finish";
+}
+
+/**
+ * Frames as a reader holds them when it reconnects (the rule `AgentChatTransport` follows): the
+ * frames without an id after the last one with an id were never stored, and are dropped.
+ */
+export function heldFrames(frames: readonly SequencedFrame[]): SequencedFrame[] {
+  let stored = frames.length;
+  while (stored > 0 && frames[stored - 1]?.unstored) stored -= 1;
+  return frames.slice(0, stored);
 }

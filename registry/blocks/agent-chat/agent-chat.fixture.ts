@@ -252,3 +252,62 @@ export function standInServer(): typeof fetch {
     return json({ error: `the stand-in has no ${method} ${path}` }, 404);
   };
 }
+
+/** A way to the server that can be cut and restored, as a lost network or a server gone down. */
+export interface CuttableFetch {
+  /** The fetch to give the block. */
+  fetch: typeof fetch;
+  /** From now on every request fails as fetch does offline, and every open stream breaks. */
+  cut: () => void;
+  /** Requests go through again. */
+  restore: () => void;
+}
+
+/** Wraps `inner` (a stand-in server) in a connection the story can cut and restore. */
+export function cuttableFetch(inner: typeof fetch): CuttableFetch {
+  let reachable = true;
+  const open = new Set<{
+    controller: ReadableStreamDefaultController<Uint8Array>;
+    reader: ReadableStreamDefaultReader<Uint8Array>;
+  }>();
+  const cutFetch: typeof fetch = async (input, init) => {
+    if (!reachable) throw new TypeError("Failed to fetch");
+    const response = await inner(input, init);
+    if (!response.body) return response;
+    const reader = response.body.getReader();
+    let stream: { controller: ReadableStreamDefaultController<Uint8Array>; reader: typeof reader };
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        stream = { controller, reader };
+        open.add(stream);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (!open.has(stream)) return;
+        if (done) {
+          open.delete(stream);
+          controller.close();
+        } else controller.enqueue(value);
+      },
+      cancel(reason) {
+        open.delete(stream);
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  return {
+    fetch: cutFetch,
+    cut() {
+      reachable = false;
+      for (const stream of open) {
+        stream.controller.error(new TypeError("network error"));
+        void stream.reader.cancel();
+      }
+      open.clear();
+    },
+    restore() {
+      reachable = true;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { AgentChat } from "./agent-chat";
-import { CONTINUATION, standInServer } from "./agent-chat.fixture";
+import { CONTINUATION, cuttableFetch, standInServer } from "./agent-chat.fixture";
 
 const meta = {
   title: "Blocks/AgentChat",
@@ -57,5 +57,49 @@ export const AsksThenContinues: Story = {
       await within(list).findByRole("button", { name: /Refactor the date helpers/ }),
     ).toBeVisible();
     if (opener) await userEvent.click(canvas.getByRole("button", { name: "Close" }));
+  },
+};
+
+/** The stand-in's connection, made per render so the play function can cut it. */
+let network = cuttableFetch(standInServer());
+
+/**
+ * The server goes out of reach while a question waits, before the person acts: the block says so
+ * (a polite status, read without moving the focus), and says when it is back; then the answer
+ * goes through as usual.
+ */
+export const SaysWhenTheServerIsGone: Story = {
+  render: (args) => {
+    network = cuttableFetch(standInServer());
+    return <AgentChat {...args} fetch={network.fetch} />;
+  },
+  args: { agent: "refactorer", title: "Refactorer", className: "h-full" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const status = () => canvasElement.querySelector('[data-slot="agent-chat-connection"]') as HTMLElement;
+    const box = await canvas.findByRole("textbox", { name: "Message" });
+    await userEvent.type(box, "Refactor the date helpers in utils.ts{Enter}");
+    const form = await canvas.findByRole("form", {}, { timeout: 5_000 });
+    // The inbox feed is live: the call it brought is counted. Nothing is said about the connection.
+    await waitFor(() => expect(canvas.getAllByText("1 call waits for you").length).toBeGreaterThan(0));
+    await expect(status()).toHaveAttribute("role", "status");
+    await expect(status()).toHaveTextContent(/^$/);
+
+    const focused = document.activeElement;
+    network.cut();
+    await waitFor(() => expect(status()).toHaveTextContent("The server cannot be reached. Reconnecting…"));
+    await expect(status()).toBeVisible();
+    await expect(status()).toHaveAttribute("data-state", "offline");
+    // Said, not focused: the person stays where they were.
+    await expect(document.activeElement).toBe(focused);
+
+    network.restore();
+    await waitFor(() => expect(status()).toHaveTextContent("Connected again."), { timeout: 8_000 });
+    await expect(status()).toHaveAttribute("data-state", "back");
+
+    await userEvent.click(within(form).getByRole("button", { name: "Next" }));
+    await userEvent.click(await within(form).findByRole("button", { name: "Confirm" }));
+    const replies = await canvas.findAllByText(CONTINUATION, {}, { timeout: 5_000 });
+    await expect(replies.length).toBeGreaterThan(0);
   },
 };

@@ -12,7 +12,9 @@ import type { PendingCallsSnapshot } from "@/hooks/pending-calls-store";
 import { usePrepickMessages } from "@/hooks/prepick-messages-context";
 import { savesDrafts, serverDraftStorage } from "@/hooks/server-drafts";
 import { type ConversationStatus, useAgentConversation } from "@/hooks/use-agent-conversation";
+import { useConnection } from "@/hooks/use-connection";
 import type { ConversationTransport } from "@/lib/prepick/transport/conversation-transport";
+import { cn } from "@/lib/utils";
 
 /**
  * Questions and approvals render inline where the agent asked, and take the focus as they appear:
@@ -81,6 +83,7 @@ function AgentConversation({
     ...(onStatus ? { onStatusChange: onStatus } : {}),
   });
   const { status, error, draft } = conversation;
+  const connection = useConnection(inbox?.status);
   const waiting = status === "waiting";
   const streaming = status === "submitted" || status === "streaming";
 
@@ -121,6 +124,19 @@ function AgentConversation({
         }
       />
       <div data-slot="agent-chat-footer" className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-4 pb-4">
+        {/* Always in the page (empty while connected), so a screen reader hears it when it speaks. */}
+        <p
+          role="status"
+          data-slot="agent-chat-connection"
+          data-state={connection}
+          className={cn("rounded-md border bg-muted px-3 py-2 text-sm", connection === "online" && "sr-only")}
+        >
+          {connection === "offline"
+            ? messages.chat.offline
+            : connection === "back"
+              ? messages.chat.reconnected
+              : null}
+        </p>
         {error ? (
           <div
             role="alert"
