@@ -252,6 +252,8 @@ export const germanMessages: PrepickMessages = {
       `Diese Fragen sind um ${time} abgelaufen, bevor jemand geantwortet hat, daher hat der Agent aufgehört.`,
     approvalExpired: (time) =>
       `Das ist um ${time} abgelaufen, bevor jemand entschieden hat, daher hat der Agent aufgehört.`,
+    questionsLapsed: (time) =>
+      `Diese Fragen sind um ${time} abgelaufen und können nicht mehr beantwortet werden.`,
   },
 };
 
@@ -496,5 +498,6 @@ export const arabicMessages: PrepickMessages = {
     decideBy: (time, left) => `قرّر قبل ${time} (بقي ${left}). إن لم يقرّر أحد حتى ذلك الحين، يتوقف الوكيل.`,
     questionsExpired: (time) => `انتهت مهلة هذه الأسئلة عند ${time} قبل أن يجيب أحد، لذلك توقف الوكيل.`,
     approvalExpired: (time) => `انتهت مهلة هذا عند ${time} قبل أن يقرّر أحد، لذلك توقف الوكيل.`,
+    questionsLapsed: (time) => `انتهت مهلة هذه الأسئلة عند ${time} ولم يعد من الممكن الإجابة عنها.`,
   },
 };

@@ -75,7 +75,10 @@ export const WithDeadline: Story = {
   },
 };
 
-/** The deadline passes with the form open: it says so, then the set is dismissed as expired, never answered. */
+/**
+ * The deadline passes with the form open: it says the set can no longer be answered (the
+ * reference server then stops the run and the set is dismissed as expired, never answered).
+ */
 export const DeadlinePasses: Story = {
   args: { options: settlesLocally(refactorerRequest, "story-deadline-passes") },
   render: () => <DeadlineStory expiresInMs={1_500} />,
@@ -84,11 +87,50 @@ export const DeadlinePasses: Story = {
     await expect(canvas.getByText(/^Answer by .+ \(\d seconds? left\)/)).toBeVisible();
     await expect(
       await canvas.findByText(
-        /^These questions expired at .+ before anyone answered, so the agent stopped\.$/,
+        /^These questions expired at .+ and can no longer be answered\.$/,
         {},
         { timeout: 5_000 },
       ),
     ).toBeVisible();
+  },
+};
+
+/**
+ * Past its deadline and still shown (an AG-UI agent's interrupt waits to be skipped), in German:
+ * the deadline line and the refusal of a late answer are the page's own words; the transport's
+ * English reason stays on the answer's technical error.
+ */
+export const DeadlinePassedRefusedInGerman: Story = {
+  args: {
+    options: {
+      id: "story-deadline-lapsed-de",
+      request: { source: "ask", questions: [refactorerRequest.questions[0] as Question] },
+      messages: germanMessages,
+      expiresAt: "2026-01-05T09:30:00.000Z",
+      onAnswer: async () => {
+        throw new ToolCallError({
+          kind: "invalid",
+          status: 400,
+          error:
+            "This question set expired at 2026-01-05T09:30:00.000Z and can no longer be answered; skip it to let the agent go on.",
+          issues: [],
+        });
+      },
+      onSkip: async () => settleSkipped(refactorerRequest.questions.slice(0, 1)),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form", { name: "Fragen des Agenten" });
+    await expect(
+      within(form).getByText(
+        /^Diese Fragen sind um .+ abgelaufen und können nicht mehr beantwortet werden\.$/,
+      ),
+    ).toBeVisible();
+    await userEvent.click(within(form).getByRole("button", { name: "Bestätigen" }));
+    const refusal = await within(form).findByText("Diese Antworten wurden nicht angenommen.");
+    await expect(refusal.closest("[role=alert]")).not.toBeNull();
+    await expect(form.textContent).not.toMatch(/expired|skip it/);
   },
 };
 

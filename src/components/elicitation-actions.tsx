@@ -3,6 +3,7 @@
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import type { ElicitationBlock } from "@/hooks/transcript-types";
+import { useDeadline } from "@/hooks/use-deadline";
 import { useElicitationSelector } from "@/hooks/use-elicitation";
 import { cn } from "@/lib/utils";
 import { useElicitationContext } from "./elicitation-context";
@@ -189,8 +190,13 @@ function ElicitationHints({ className, ...props }: React.ComponentProps<"p">) {
 
 /** The status of the whole form: what failed and a Retry, or a refusal no question can show. */
 function ElicitationStatus({ className, ...props }: React.ComponentProps<"div">) {
-  const { block, busy, retry } = useElicitationContext("ElicitationStatus");
-  const message = useElicitationSelector(block, (snapshot) => snapshot.error);
+  const { block, busy, retry, answer } = useElicitationContext("ElicitationStatus");
+  const deadline = useDeadline(block.expiresAt, block.messages.locale);
+  const error = useElicitationSelector(block, (snapshot) => snapshot.error);
+  // Past the deadline, a refusal is the deadline's: the line above says why, in the page's
+  // language; the transport's own words (an AG-UI client's "expired at …") stay on `answer.error`.
+  const expired = deadline?.expired === true && answer.status === "rejected" && answer.issues.length === 0;
+  const message = expired ? block.messages.status.refused("") : error;
   const retryable = useElicitationSelector(block, (snapshot) => snapshot.canRetry);
   if (message === undefined) return null;
   return (

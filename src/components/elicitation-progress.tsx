@@ -90,7 +90,7 @@ function ElicitationDeadline({ className, ...props }: React.ComponentProps<"p">)
     >
       <time dateTime={deadline.at}>
         {deadline.expired
-          ? words.questionsExpired(deadline.time)
+          ? words.questionsLapsed(deadline.time)
           : words.answerBy(deadline.time, deadline.left)}
       </time>
     </p>

@@ -392,6 +392,12 @@ export interface PrepickMessages {
     decideBy: (time: string, left: string) => string;
     /** A question set whose deadline passed before anyone answered: its run stopped. */
     questionsExpired: (time: string) => string;
+    /**
+     * A set still shown past its deadline: it can no longer be answered. (The reference server
+     * stops the run at its deadline and the set is then `questionsExpired`; an AG-UI agent's
+     * interrupt waits for the person to skip it.)
+     */
+    questionsLapsed: (time: string) => string;
     /** An approval whose deadline passed before anyone decided: its run stopped. */
     approvalExpired: (time: string) => string;
   };
@@ -645,6 +651,7 @@ export const englishMessages: PrepickMessages = {
     questionsExpired: (time) =>
       `These questions expired at ${time} before anyone answered, so the agent stopped.`,
     approvalExpired: (time) => `This expired at ${time} before anyone decided, so the agent stopped.`,
+    questionsLapsed: (time) => `These questions expired at ${time} and can no longer be answered.`,
   },
 };
 

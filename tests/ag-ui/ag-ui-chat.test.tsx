@@ -6,10 +6,12 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ChatTranscript } from "@/components/ui/chat-transcript";
+import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
 import { useChatTranscript } from "@/hooks/use-chat-transcript";
 import { AgUiChatTransport } from "@/lib/prepick/transport/ag-ui/ag-ui-chat-transport";
 import { startAgUiServer } from "@/lib/prepick/transport/ag-ui/ag-ui-server.fixture";
 import { refactoringAgUiAgent, refactoringMastra } from "@/lib/prepick/transport/ag-ui/mastra-agent.fixture";
+import { germanMessages } from "../../demo/demo-messages";
 
 beforeAll(() => {
   // jsdom has no layout, so no ResizeObserver; Radix (inside the question form) measures with one.
@@ -28,9 +30,19 @@ afterEach(async () => {
 const WAIT = { timeout: 10_000 };
 
 /** A page composed as the docs show it: useChat, useChatTranscript and the transcript, nothing AG-UI-specific. */
-function Page({ transport, id, text }: { transport: AgUiChatTransport; id: string; text: string }) {
+function Page({
+  transport,
+  id,
+  text,
+  messages,
+}: {
+  transport: AgUiChatTransport;
+  id: string;
+  text: string;
+  messages?: PrepickMessagesInput;
+}) {
   const chat = useChat({ id, transport });
-  const transcript = useChatTranscript(chat, { transport });
+  const transcript = useChatTranscript(chat, { transport, ...(messages ? { messages } : {}) });
   return (
     <main data-status={chat.status}>
       <ChatTranscript messages={transcript.messages} />
@@ -105,7 +117,7 @@ describe("useChatTranscript and ChatElicitation over AgUiChatTransport", () => {
     await server.verified();
   });
 
-  it("says in the form that an expired question can no longer be answered", async () => {
+  it("says in the form, in the page's language, that an expired question can no longer be answered", async () => {
     const expired: Interrupt = {
       id: "int-late",
       reason: "input_required",
@@ -123,12 +135,24 @@ describe("useChatTranscript and ChatElicitation over AgUiChatTransport", () => {
       } as BaseEvent,
     ]);
     closers.push(server.close);
-    render(<Page transport={new AgUiChatTransport({ url: server.url })} id="page-expired" text="Deploy" />);
+    render(
+      <Page
+        transport={new AgUiChatTransport({ url: server.url })}
+        id="page-expired"
+        text="Deploy"
+        messages={germanMessages}
+      />,
+    );
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
-    const form = await screen.findByRole("form", { name: "Questions from the agent" }, WAIT);
-    expect(form.textContent).toMatch(/Answer by .*2020/);
-    await userEvent.click(within(form).getByRole("button", { name: "Confirm" }));
-    await waitFor(() => expect(form.textContent).toMatch(/can no longer be answered; skip it/), WAIT);
+    const form = await screen.findByRole("form", { name: "Fragen des Agenten" }, WAIT);
+    const deadline = form.querySelector("[data-slot=elicitation-deadline]");
+    expect(deadline?.textContent).toMatch(
+      /^Diese Fragen sind um .*2020.* abgelaufen und können nicht mehr beantwortet werden\.$/,
+    );
+    await userEvent.click(within(form).getByRole("button", { name: "Bestätigen" }));
+    await within(form).findByText("Diese Antworten wurden nicht angenommen.", {}, WAIT);
+    // Nothing of the transport's English reaches the person.
+    expect(form.textContent).not.toMatch(/expired|Answer by|skip it/);
     expect(server.inputs).toHaveLength(1);
   });
 });

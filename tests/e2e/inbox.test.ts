@@ -1,4 +1,4 @@
-import type { Page, Request } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   newPage,
@@ -14,6 +14,33 @@ import { readThread } from "./support/thread";
 const FLOW_TIMEOUT = 120_000;
 
 const demo = startDemoSession("prepick-e2e-inbox-");
+
+/** The issue's desktop size, where the inbox sits in the side panel beside the conversation. */
+const DESKTOP = { width: 1280, height: 860 };
+
+/**
+ * The words of `labels` the layout broke across lines (a word whose own box is more than one
+ * line), which `overflow-wrap: anywhere` in a narrow column did to "The whole module".
+ */
+function brokenWords(labels: Locator): Promise<string[]> {
+  return labels.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
+    }),
+  );
+}
 
 /** The page's inbox. */
 function inbox(page: Page) {
@@ -66,16 +93,31 @@ describe("the inbox in the demo page", () => {
       await openDemo(second, demo.url, "operator", approvalThread);
       await expect.poll(() => inboxCount(second)).toBe("2 calls wait for you");
 
-      // Answer the intake from the inbox: open it, confirm the picks.
+      // Answer the intake from the inbox, on a desktop: open it, confirm the picks.
+      await page.setViewportSize(DESKTOP);
       await inbox(page)
         .getByRole("button", { name: /3 questions from refactorer/ })
         .click();
       const form = inbox(page).locator('[data-slot="elicitation-root"]');
       await form.getByText("Question 1 of 3").waitFor();
+      // Readable where it is answered: no option's word is broken across lines.
+      expect(
+        await brokenWords(
+          form.locator('[data-slot="elicitation-option"] label, [data-slot="elicitation-legend"]'),
+        ),
+      ).toEqual([]);
       await form.getByRole("button", { name: "Next" }).click();
       await form.getByRole("button", { name: "Next" }).click();
       await form.getByRole("button", { name: "Confirm" }).click();
       await expect.poll(() => inboxCount(page)).toBe("1 call waits for you");
+      // The focus stays in the inbox, on a line that says what happened, with the way to the conversation.
+      const notice = inbox(page).locator('[data-slot="agent-inbox-notice"]');
+      await expect.poll(() => notice.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await notice.textContent()).toContain("Answered. The agent goes on in the conversation.");
+      const openConversation = notice.getByRole("button", { name: /^Open conversation/ });
+      expect(await openConversation.textContent(), await notice.innerHTML()).toContain(
+        "Refactor the date helpers",
+      );
       // The other tab hears it without a reload.
       await expect.poll(() => inboxCount(second), { timeout: 5_000 }).toBe("1 call waits for you");
 
@@ -86,8 +128,8 @@ describe("the inbox in the demo page", () => {
           return thread.messages.flatMap((message) => message.frames ?? []).map(({ frame }) => frame.kind);
         })
         .toEqual(expect.arrayContaining(["tool-output", "run-finish"]));
-      // Opening it shows the questions settled.
-      await list.getByRole("button", { name: /Refactor the date helpers/ }).click();
+      // The notice's way opens it, showing the questions settled.
+      await openConversation.click();
       await expect.poll(() => threadOf(page)).toBe(intakeThread);
       await settledOutcome(page).waitFor();
 

@@ -371,8 +371,12 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     const transport = new AgUiChatTransport({ url: server.url, now: () => now });
     const chat = new Chat({ id: "expiry-1", transport });
     await chat.sendMessage({ text: "Book it" });
-    const input = askParts(chat.messages[1])[0]?.input as { preamble: string };
-    expect(input.preamble).toMatch(/^Two questions before I start\.\n\nAnswer by .*2026/);
+    // The deadline rides as the part's metadata, as on the Prepick wire, for the card to say in
+    // the page's language; no English sentence is written into the agent's preamble.
+    expect(askParts(chat.messages[1])[0]).toMatchObject({
+      input: { preamble: "Two questions before I start." },
+      toolMetadata: { expiresAt: "2026-09-30T12:30:00.000Z" },
+    });
 
     now = new Date("2026-09-30T12:30:00Z");
     const late = await transport.client.answer("int-scope", {});

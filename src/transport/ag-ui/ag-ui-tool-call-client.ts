@@ -8,7 +8,6 @@ import type { ToolCallActions, ToolCallResponse } from "@/lib/prepick/transport/
 import type { AgUiFoldState, InterruptDecision } from "./fold-ag-ui-events";
 import {
   type ApprovalInterrupt,
-  describeExpiry,
   type InterruptSet,
   PREPICK_METADATA_KEY,
   resumePayload,
@@ -72,7 +71,7 @@ export class AgUiToolCallClient implements ToolCallActions {
     );
     if (expiry) {
       return refused(
-        `This question set expired at ${describeExpiry(expiry)} and can no longer be answered; skip it to let the agent go on.`,
+        `This question set expired at ${expiry.toISOString()} and can no longer be answered; skip it to let the agent go on.`,
       );
     }
     const asked = questions.request.questions;
@@ -137,7 +136,7 @@ export class AgUiToolCallClient implements ToolCallActions {
     const expiry = approved ? this.expired(found.fold, [interruptId]) : undefined;
     if (expiry) {
       return refused(
-        `This request expired at ${describeExpiry(expiry)} and can no longer be approved; reject it to let the agent go on.`,
+        `This request expired at ${expiry.toISOString()} and can no longer be approved; reject it to let the agent go on.`,
       );
     }
     if (!approved) {

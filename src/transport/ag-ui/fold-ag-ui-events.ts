@@ -183,16 +183,19 @@ function toolEnd(state: AgUiFoldState, id: string, chunks: UIMessageChunk[]): Ag
  * The parts an interrupt set asks on: one `ask` part for the questions, an approval per other
  * interrupt. An approval whose producer describes the tool, or lets its input be edited, carries
  * the description and the editable fields as the part's `toolMetadata` (as the Prepick server's
- * own stream does), set again on a streamed call's part.
+ * own stream does), set again on a streamed call's part; so does an interrupt's `expiresAt`, which
+ * the cards say in the page's own language (`messages.deadline`), never written here in English.
  */
 function interruptChunks(set: InterruptSet, tools: AgUiFoldState["tools"]): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
-  if (set.questions) chunks.push(askInputChunk(set.questions.toolCallId, set.questions.request));
+  const { questions } = set;
+  if (questions) chunks.push(askInputChunk(questions.toolCallId, questions.request, questions.expiresAt));
   for (const approval of set.approvals) {
-    const { interruptId, toolCallId, toolName, description, edit } = approval;
+    const { interruptId, toolCallId, toolName, description, expiresAt, edit } = approval;
     const interrupt = set.interrupts.find((candidate) => candidate.id === interruptId);
     const described = {
       ...(description !== undefined ? { description } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
       ...(edit ? { questions: edit.questions } : {}),
     };
     if (approval.ownPart && interrupt) {
@@ -205,7 +208,7 @@ function interruptChunks(set: InterruptSet, tools: AgUiFoldState["tools"]): UIMe
           ...described,
         }),
       );
-    } else if (description !== undefined || edit) {
+    } else if (Object.keys(described).length > 0) {
       // A streamed call's part has its input already: set again with the metadata it lacked.
       const input = streamedInput(tools[toolCallId]);
       if (input.ok) chunks.push(toolInputChunk({ toolCallId, toolName, input: input.value, ...described }));

@@ -38,6 +38,8 @@ export interface ApprovalInterrupt {
   toolName: string;
   /** What the tool does, when the producer says (`metadata.prepick.description`). */
   description?: string;
+  /** When it stops being answerable (ISO 8601), when the interrupt says (`expiresAt`). */
+  expiresAt?: string;
   /**
    * When the call's input is editable: its fields as questions pre-picked with the proposal, and
    * the proposal itself (`metadata.prepick.questions` and `input`, as a Prepick producer sends them).
@@ -57,6 +59,8 @@ export interface InterruptSet {
     request: ElicitationRequest;
     /** The asking interrupts. */
     sources: QuestionInterrupt[];
+    /** The earliest of their `expiresAt` (ISO 8601), when any says one. */
+    expiresAt?: string;
   };
   /** The other interrupts. */
   approvals: ApprovalInterrupt[];
@@ -126,20 +130,13 @@ export function expiryOf(interrupt: Interrupt): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** The expiry as a person reads it, in their own locale. */
-export function describeExpiry(date: Date): string {
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
 function earliestExpiry(interrupts: readonly Interrupt[]): Date | undefined {
   const dates = interrupts.flatMap((interrupt) => expiryOf(interrupt) ?? []);
   return dates.length === 0 ? undefined : new Date(Math.min(...dates.map((date) => date.getTime())));
 }
 
-function mergeQuestions(asking: readonly Interrupt[], sources: QuestionInterrupt[]): ElicitationRequest {
+function mergeQuestions(sources: QuestionInterrupt[]): ElicitationRequest {
   const preambles = sources.map((source) => source.request.preamble).filter((text) => !!text);
-  const expiry = earliestExpiry(asking);
-  if (expiry) preambles.push(`Answer by ${describeExpiry(expiry)}.`);
   const only = sources.length === 1 ? sources[0] : undefined;
   return {
     ...(preambles.length > 0 ? { preamble: preambles.join("\n\n") } : {}),
@@ -178,15 +175,18 @@ export function readInterruptSet(
     .map(({ interrupt, edit }): ApprovalInterrupt => {
       const streamed = interrupt.toolCallId === undefined ? undefined : tools[interrupt.toolCallId];
       const description = carriedDescription(interrupt);
+      const expiry = expiryOf(interrupt);
       return {
         interruptId: interrupt.id,
         ...(streamed
           ? { toolCallId: interrupt.toolCallId as string, ownPart: false, toolName: streamed.toolName }
           : { toolCallId: interrupt.id, ownPart: true, toolName: interrupt.reason }),
         ...(description !== undefined ? { description } : {}),
+        ...(expiry ? { expiresAt: expiry.toISOString() } : {}),
         ...(edit ? { edit } : {}),
       };
     });
+  const expiry = earliestExpiry(asking.map((entry) => entry.interrupt));
   const first = sources[0];
   return {
     interrupts,
@@ -195,24 +195,21 @@ export function readInterruptSet(
       ? {
           questions: {
             toolCallId: first.interruptId,
-            request: mergeQuestions(
-              asking.map((entry) => entry.interrupt),
-              sources,
-            ),
+            request: mergeQuestions(sources),
             sources,
+            ...(expiry ? { expiresAt: expiry.toISOString() } : {}),
           },
         }
       : {}),
   };
 }
 
-/** What an approval of an interrupt's own part shows as the tool's input. */
+/**
+ * What an approval of an interrupt's own part shows as the tool's input: its message. Its
+ * `expiresAt` rides as the part's metadata, which the card says in the page's language.
+ */
 export function approvalInput(interrupt: Interrupt): Record<string, unknown> {
-  const expiry = expiryOf(interrupt);
-  return {
-    ...(interrupt.message !== undefined ? { message: interrupt.message } : {}),
-    ...(expiry ? { expiresAt: describeExpiry(expiry) } : {}),
-  };
+  return interrupt.message !== undefined ? { message: interrupt.message } : {};
 }
 
 /**
