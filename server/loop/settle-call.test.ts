@@ -106,12 +106,16 @@ describe("settleCall refuses what it cannot settle, changing nothing", () => {
       actorId: "ada",
       action: "answer",
       toolCallId: callId,
-      answers: { scope: ["everything"], tests: ["unit"] },
+      answers: { scope: ["everything"], tests: ["none"] },
     });
-    expect(refused).toMatchObject({ kind: "refused", issues: [{ questionId: "scope" }] });
+    expect(refused).toMatchObject({
+      kind: "refused",
+      issues: [{ questionId: "scope" }, { questionId: "tests" }],
+    });
     if (refused.kind !== "refused") throw new Error("not refused");
-    expect(refused.error).toBe(`The answers were refused: ${refused.issues?.[0]?.message}`);
-    expect(refused.issues).toHaveLength(1);
+    const [scope, tests] = refused.issues ?? [];
+    expect(refused.error).toBe(`The answers were refused: ${scope?.message}; ${tests?.message}`);
+    expect(refused.issues).toHaveLength(2);
     await expectUntouched(runId, callId);
   });
 
@@ -142,7 +146,7 @@ describe("settleCall refuses what it cannot settle, changing nothing", () => {
   it("refuses edits to a tool whose input is not editable, whatever is sent but nothing or {}", async () => {
     const { runId, callId } = await toolCall("not-editable");
     const error = `${callId} is the tool "purge_cache", whose input is not editable; approve it without answers`;
-    for (const answers of [{ cache: ["pages"] }, [], null, "pages"]) {
+    for (const answers of [{ cache: ["pages"] }, [], null, "pages", "", 0]) {
       expect(await settle({ actorId: "ada", action: "approve", toolCallId: callId, answers })).toEqual({
         kind: "refused",
         error,
@@ -228,7 +232,8 @@ describe("settleCall settles a waiting call in one statement with its run's sign
   it("rejects without a reason as an empty output", async () => {
     const { runId, callId } = await toolCall("rejected-bare");
     const outcome = await settle({ actorId: "ada", action: "reject", toolCallId: callId });
-    expect(outcome).toEqual({ kind: "settled", toolCallId: callId, status: "rejected", output: {} });
+    // Exactly {}: no reason key at all, not one left undefined.
+    expect(outcome).toStrictEqual({ kind: "settled", toolCallId: callId, status: "rejected", output: {} });
     expect((await framesOf(runId)).at(-1)).toEqual({ kind: "tool-denied", id: callId });
   });
 
@@ -316,6 +321,35 @@ describe("settleCall on a call already decided", () => {
       output: first.kind === "settled" ? first.output : undefined,
     });
     expect(await signalsOf(runId)).toHaveLength(1);
+  });
+
+  it("says it was settled whatever this request sends, even answers it would refuse", async () => {
+    const { callId } = await askCall("settled-then-wrong");
+    const hooks = recordingHooks();
+    await settle({ actorId: "ada", action: "skip", toolCallId: callId });
+    const again = await settle(
+      { actorId: "ada", action: "answer", toolCallId: callId, answers: { scope: ["everything"] } },
+      { hooks },
+    );
+    expect(again).toMatchObject({ kind: "already-settled", status: "skipped" });
+    expect(hooks.seen).toEqual([]);
+  });
+
+  it("answers not found for a call removed between the read and the statement", async () => {
+    const { runId, callId } = await askCall("removed");
+    const stale = await store.toolCalls.get(callId);
+    const read = store.toolCalls.get;
+    store.toolCalls.get = async () => stale;
+    try {
+      await db.query("DELETE FROM prepick_tool_calls WHERE id = $1", [callId]);
+      expect(await settle({ actorId: "ada", action: "skip", toolCallId: callId })).toEqual({
+        kind: "not-found",
+        error: notFoundError(callId),
+      });
+    } finally {
+      store.toolCalls.get = read;
+    }
+    expect(await signalsOf(runId)).toEqual([]);
   });
 
   it("says so when another request settled it between the read and the statement", async () => {

@@ -165,7 +165,9 @@ export async function settleCall(
     return result;
   });
   if (!settled.settled) {
-    if (settled.row?.status !== "pending_approval") return conflict(settled.row?.status, settled.row?.output);
+    // Gone since it was read (another writer of the store removed it): as if it never was.
+    if (!settled.row) return { kind: "not-found", error: notFoundError(toolCallId) };
+    if (settled.row.status !== "pending_approval") return conflict(settled.row.status, settled.row.output);
     // Still pending yet not settled: its run's deadline passed. It expires now, never answered.
     await store.deadlines.expireDue(row.runId);
     const expired = await store.toolCalls.get(toolCallId);

@@ -71,7 +71,8 @@ describe("settlementFrames", () => {
       { kind: "tool-denied", id: "call-tool", reason: "not today" },
     ]);
     for (const output of [{}, null]) {
-      expect(settlementFrames(plainTool, { status: "rejected", output })).toEqual([
+      // Exactly: no reason key at all, not one left undefined.
+      expect(settlementFrames(plainTool, { status: "rejected", output })).toStrictEqual([
         { kind: "tool-denied", id: "call-tool" },
       ]);
     }

@@ -76,9 +76,13 @@ describe("SettlementStore.settle", () => {
     });
     expect(await names(runId)).toEqual(journal);
     expect(await kindsOf(runId)).toEqual(["run-start", "text-delta", "tool-output"]);
-    expect(await db.query("SELECT lease_owner FROM prepick_runs WHERE id = $1", [runId])).toEqual([
-      { lease_owner: "me" },
-    ]);
+    // Claimed for the lease's length (30 s), not a lease already over.
+    expect(
+      await db.query(
+        "SELECT lease_owner, lease_until > now() + interval '20 seconds' AS holds FROM prepick_runs WHERE id = $1",
+        [runId],
+      ),
+    ).toEqual([{ lease_owner: "me", holds: true }]);
   });
 
   it("without a lease, records the signal, makes the run ready and wakes every process", async () => {
