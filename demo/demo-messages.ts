@@ -234,13 +234,16 @@ export const germanMessages: PrepickMessages = {
     notFound:
       "Unter diesem Link wartet nichts auf Sie. Er gehört vielleicht jemand anderem oder besteht nicht mehr.",
     failed: "Das ließ sich gerade nicht öffnen. Versuchen Sie es gleich noch einmal.",
-    settled: (status) =>
+    settled: (status, kind) =>
       ({
         answered: "Das wurde bereits beantwortet.",
         skipped: "Das wurde bereits übersprungen: Die Vorschläge des Agenten galten.",
         approved: "Das wurde bereits erlaubt.",
         rejected: "Das wurde bereits abgelehnt.",
-        expired: "Das ist abgelaufen, bevor jemand geantwortet hat.",
+        expired:
+          kind === "approval"
+            ? "Das ist abgelaufen, bevor jemand entschieden hat."
+            : "Das ist abgelaufen, bevor jemand geantwortet hat.",
       })[status] ?? "Das wartet nicht mehr: Die Unterhaltung wurde angehalten.",
   },
   deadline: {
@@ -484,13 +487,13 @@ export const arabicMessages: PrepickMessages = {
     loading: "جارٍ الفتح…",
     notFound: "لا شيء في انتظارك عبر هذا الرابط. ربما يخص شخصًا آخر، أو لم يعد موجودًا.",
     failed: "تعذّر فتح هذا الآن. حاول مرة أخرى بعد قليل.",
-    settled: (status) =>
+    settled: (status, kind) =>
       ({
         answered: "تمت الإجابة عن هذا من قبل.",
         skipped: "تم تخطي هذا من قبل: بقيت اختيارات الوكيل.",
         approved: "تمت الموافقة على هذا من قبل.",
         rejected: "تم رفض هذا من قبل.",
-        expired: "انتهت مهلة هذا قبل أن يجيب أحد.",
+        expired: kind === "approval" ? "انتهت مهلة هذا قبل أن يقرّر أحد." : "انتهت مهلة هذا قبل أن يجيب أحد.",
       })[status] ?? "لم يعد هذا ينتظر: توقفت المحادثة.",
   },
   deadline: {

@@ -106,6 +106,13 @@ export const AllAtOnce: Story = {
     await expect(canvas.getByText("3 questions")).toBeVisible();
     await expect(canvas.getByRole("group", { name: "Which tests should I touch?" })).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Confirm" })).toBeVisible();
+    // Tab lands on a radio, not on its question's fieldset: the radio group it enters is named by the prompt.
+    await userEvent.tab();
+    const radio = canvas.getByRole("radio", { name: "The whole module" });
+    await expect(radio).toHaveFocus();
+    await expect(radio.closest("[role=radiogroup]")).toBe(
+      canvas.getByRole("radiogroup", { name: "How much should I cover?" }),
+    );
   },
 };
 
@@ -118,6 +125,10 @@ export const OneAtATime: Story = {
     await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 2 of 3");
     // The new question takes the focus on its group, so a screen reader says its prompt first.
     await expect(canvas.getByRole("group", { name: "Which tests should I touch?" })).toHaveFocus();
+    // There the radio group is unnamed: the focused fieldset already said the prompt.
+    await userEvent.click(canvas.getByRole("button", { name: "Back" }));
+    await expect(canvas.getByRole("radiogroup")).not.toHaveAttribute("aria-labelledby");
+    await userEvent.click(canvas.getByRole("button", { name: "Next" }));
     await userEvent.click(canvas.getByRole("button", { name: "Back" }));
     await expect(canvas.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Question 1 of 3");
   },

@@ -46,8 +46,8 @@ function ElicitationOptions({
   children,
   ...props
 }: Omit<React.ComponentProps<"div">, "dir" | "defaultValue">) {
-  const { state, choices, error, disabled } = useElicitationQuestionContext("ElicitationOptions");
-  const { dir } = useElicitationContext("ElicitationOptions");
+  const { state, choices, error, disabled, ids } = useElicitationQuestionContext("ElicitationOptions");
+  const { dir, layout } = useElicitationContext("ElicitationOptions");
   const content =
     children ?? choices.map((option) => <ElicitationOption key={option.value} value={option.value} />);
   const classes = cn("gap-1", className);
@@ -61,12 +61,15 @@ function ElicitationOptions({
   }
   const picked = state.value.find((value) => choices.some((option) => option.value === value));
   return (
-    // Unnamed: the question's fieldset already names the group, so the prompt is heard once. The
-    // form's direction, which Radix would otherwise take for left to right (its own `dir` on the
-    // group laid the options out left to right, and ArrowRight went to the next option).
+    // One at a time the question's fieldset takes the focus and says the prompt, so the group is
+    // unnamed and the prompt is heard once. All at once Tab lands on a radio, never on the
+    // fieldset, and a reader that enters the radio group there says its name: the prompt names it.
+    // The form's direction, which Radix would otherwise take for left to right (its own `dir` on
+    // the group laid the options out left to right, and ArrowRight went to the next option).
     <RadioGroup
       dir={dir}
       data-slot="elicitation-options"
+      aria-labelledby={layout === "all-at-once" ? ids.legend : undefined}
       aria-invalid={error !== undefined || undefined}
       value={picked ?? ""}
       onValueChange={(value) => state.setValue(value)}

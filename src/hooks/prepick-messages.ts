@@ -378,8 +378,11 @@ export interface PrepickMessages {
     notFound: string;
     /** Said when the server could not be read. */
     failed: string;
-    /** Said of a call that had stopped waiting before the page opened, by its status. */
-    settled: (status: string) => string;
+    /**
+     * Said of a call that had stopped waiting before the page opened, by its status and whether it
+     * is a question set (answered) or an approval (decided).
+     */
+    settled: (status: string, kind: "questions" | "approval") => string;
   };
   /**
    * A call's opt-in deadline (its run's, when the caller bounded it). `time` is when, written for
@@ -636,13 +639,16 @@ export const englishMessages: PrepickMessages = {
     loading: "Opening what waits for you…",
     notFound: "Nothing waits for you at this link. It may be someone else's, or it no longer exists.",
     failed: "This could not be opened just now. Try again in a moment.",
-    settled: (status) =>
+    settled: (status, kind) =>
       ({
         answered: "This was already answered.",
         skipped: "This was already skipped: the agent's picks stood.",
         approved: "This was already approved.",
         rejected: "This was already rejected.",
-        expired: "This expired before anyone answered it.",
+        expired:
+          kind === "approval"
+            ? "This expired before anyone decided it."
+            : "This expired before anyone answered it.",
       })[status] ?? "This no longer waits: its conversation was stopped.",
   },
   deadline: {

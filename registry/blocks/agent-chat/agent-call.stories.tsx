@@ -263,7 +263,7 @@ export const Expired: Story = {
     const canvas = within(canvasElement);
     const region = await canvas.findByRole("region", { name: "Approve purge_cache?" });
     await expect(within(region).getByRole("status")).toHaveTextContent(
-      "This expired before anyone answered it.",
+      "This expired before anyone decided it.",
     );
     await expect(within(region).queryByRole("button", { name: "Approve" })).toBeNull();
     await expect(within(region).queryByRole("button", { name: "Reject" })).toBeNull();

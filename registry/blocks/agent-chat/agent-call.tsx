@@ -73,7 +73,10 @@ function AgentCall({
             )
           ) : (
             <p role="status" className="text-sm">
-              {messages.call.settled(view.status)}
+              {messages.call.settled(
+                view.status,
+                view.posted.kind === "approval-request" ? "approval" : "questions",
+              )}
             </p>
           )}
           <div>
