@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database/database";
-import { openDatabase } from "../database/open-database";
-import { createStore, type Store } from "../store/store";
+import type { Store } from "../store/store";
 import { startTestRun } from "../testing/start-test-run";
+import { openMemoryStore } from "../testing/waiting-call";
 import type { CrashHooks } from "./crash-hooks";
 import { Journal, JournalMismatchError, LostRunError } from "./journal";
 
@@ -12,13 +12,9 @@ let db: Database;
 let store: Store;
 
 beforeAll(async () => {
-  db = await openDatabase({});
-  store = await createStore(db);
+  ({ db, store } = await openMemoryStore());
 });
-
-afterAll(async () => {
-  await db.close();
-});
+afterAll(() => db.close());
 
 const OWNER = "here";
 

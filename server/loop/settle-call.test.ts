@@ -2,10 +2,9 @@ import { type Question, settleAnswers, settleSkipped } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scopeQuestion, testsQuestion } from "../../src/core/spec-examples";
 import type { Database } from "../database/database";
-import { openDatabase } from "../database/open-database";
 import type { Lease } from "../store/rows";
-import { createStore, type Store } from "../store/store";
-import { waitingCall } from "../testing/waiting-call";
+import type { Store } from "../store/store";
+import { cacheQuestion, openMemoryStore, waitingCall } from "../testing/waiting-call";
 import type { CrashHooks } from "./crash-hooks";
 import { MAX_REASON, notFoundError, type SettleRequest, settleCall } from "./settle-call";
 import type { Worker } from "./worker";
@@ -16,13 +15,9 @@ let db: Database;
 let store: Store;
 
 beforeAll(async () => {
-  db = await openDatabase({});
-  store = await createStore(db);
+  ({ db, store } = await openMemoryStore());
 });
-
-afterAll(async () => {
-  await db.close();
-});
+afterAll(() => db.close());
 
 const LEASE: Lease = { owner: "here", leaseMs: 30_000 };
 
@@ -169,16 +164,6 @@ describe("settleCall refuses what it cannot settle, changing nothing", () => {
     await expectUntouched(runId, callId);
   });
 });
-
-const cacheQuestion: Question = {
-  id: "cache",
-  prompt: "Which cache?",
-  options: [
-    { value: "images", label: "Images" },
-    { value: "pages", label: "Pages" },
-  ],
-  defaults: ["images"],
-};
 
 describe("settleCall settles a waiting call in one statement with its run's signal", () => {
   it("answers a question set: the core's outcome, the signal and its frame, the run claimed here", async () => {

@@ -2,9 +2,8 @@ import { type Question, settleAnswers, settleSkipped } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scopeQuestion, testsQuestion } from "../../src/core/spec-examples";
 import type { Database } from "../database/database";
-import { openDatabase } from "../database/open-database";
-import { createStore, type Store } from "../store/store";
-import { waitingCall } from "../testing/waiting-call";
+import type { Store } from "../store/store";
+import { cacheQuestion, openMemoryStore, waitingCall } from "../testing/waiting-call";
 import { NO_CRASH_HOOKS } from "./crash-hooks";
 import { Journal } from "./journal";
 import { approvalEditsOf, awaitSettlement, settlementFrames, signalName } from "./settlement";
@@ -12,15 +11,6 @@ import { CancelSignal, ParkSignal, type TurnContext } from "./turn-context";
 
 const questions: Question[] = [scopeQuestion, testsQuestion];
 const ask = { id: "call-ask", name: "ask", input: { questions } };
-const cacheQuestion: Question = {
-  id: "cache",
-  prompt: "Which cache?",
-  options: [
-    { value: "images", label: "Images" },
-    { value: "pages", label: "Pages" },
-  ],
-  defaults: ["images"],
-};
 const editable = {
   id: "call-edit",
   name: "purge_cache",
@@ -119,13 +109,9 @@ describe("awaitSettlement", () => {
   let store: Store;
 
   beforeAll(async () => {
-    db = await openDatabase({});
-    store = await createStore(db);
+    ({ db, store } = await openMemoryStore());
   });
-
-  afterAll(async () => {
-    await db.close();
-  });
+  afterAll(() => db.close());
 
   /** The loop's context for the run, its journal past the start, as a claim of it makes it. */
   async function turnOf(runId: string): Promise<TurnContext> {

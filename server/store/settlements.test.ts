@@ -1,23 +1,18 @@
 import type { ElicitationOutcome, Frame } from "prepick/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database/database";
-import { openDatabase } from "../database/open-database";
-import { waitingCall } from "../testing/waiting-call";
+import { openMemoryStore, waitingCall } from "../testing/waiting-call";
 import { RUNS_CHANNEL } from "./channels";
 import { type PersonSettlement, SettlementStore } from "./settlements";
-import { createStore, type Store } from "./store";
+import type { Store } from "./store";
 
 let db: Database;
 let store: Store;
 
 beforeAll(async () => {
-  db = await openDatabase({});
-  store = await createStore(db);
+  ({ db, store } = await openMemoryStore());
 });
-
-afterAll(async () => {
-  await db.close();
-});
+afterAll(() => db.close());
 
 const outcome: ElicitationOutcome = { answers: {}, skipped: true, defaulted: [], summary: "skipped" };
 const lease = { owner: "me", leaseMs: 30_000 };

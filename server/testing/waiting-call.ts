@@ -1,6 +1,19 @@
 import type { Question } from "prepick/core";
-import type { Store } from "../store/store";
+import type { Database } from "../database/database";
+import { openDatabase } from "../database/open-database";
+import { createStore, type Store } from "../store/store";
 import { startTestRun } from "./start-test-run";
+
+/** The question an editable `purge_cache` call asks of its `cache` field, proposed `images`. */
+export const cacheQuestion: Question = {
+  id: "cache",
+  prompt: "Which cache?",
+  options: [
+    { value: "images", label: "Images" },
+    { value: "pages", label: "Pages" },
+  ],
+  defaults: ["images"],
+};
 
 /** A pending call to make, with its run, straight in the store. */
 export interface WaitingCallOptions {
@@ -53,4 +66,10 @@ export async function waitingCall(
     [runId, runStatus, runStatus === "running" ? "other" : null, runStatus === "parked" ? callId : null],
   );
   return { runId, callId };
+}
+
+/** A migrated store on PGlite in memory: what a test file opens once, before all its tests. */
+export async function openMemoryStore(): Promise<{ db: Database; store: Store }> {
+  const db = await openDatabase({});
+  return { db, store: await createStore(db) };
 }

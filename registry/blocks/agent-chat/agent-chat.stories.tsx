@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { phoneViewport } from "@/components/ui/chat.fixture";
 import { AgentChat } from "./agent-chat";
 import { CONTINUATION, cuttableFetch, standInServer } from "./agent-chat.fixture";
 
@@ -101,5 +102,32 @@ export const SaysWhenTheServerIsGone: Story = {
     await userEvent.click(await within(form).findByRole("button", { name: "Confirm" }));
     const replies = await canvas.findAllByText(CONTINUATION, {}, { timeout: 5_000 });
     await expect(replies.length).toBeGreaterThan(0);
+  },
+};
+
+/** The same on a 390×844 phone: the line is in view above the message box, whole, nothing covering it. */
+export const SaysWhenTheServerIsGoneOnAPhone: Story = {
+  ...SaysWhenTheServerIsGone,
+  ...phoneViewport,
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(390);
+    const canvas = within(canvasElement);
+    const status = () => canvasElement.querySelector('[data-slot="agent-chat-connection"]') as HTMLElement;
+    const box = await canvas.findByRole("textbox", { name: "Message" });
+    await userEvent.type(box, "Refactor the date helpers in utils.ts{Enter}");
+    await canvas.findByRole("form", {}, { timeout: 5_000 });
+    await waitFor(() => expect(canvas.getAllByText("1 call waits for you").length).toBeGreaterThan(0));
+    network.cut();
+    await waitFor(() => expect(status()).toHaveTextContent("The server cannot be reached. Reconnecting…"));
+    const rect = status().getBoundingClientRect();
+    await expect(rect.left).toBeGreaterThanOrEqual(0);
+    await expect(rect.right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(rect.bottom).toBeLessThanOrEqual(window.innerHeight);
+    await expect(rect.top).toBeGreaterThanOrEqual(0);
+    await expect(document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)).toBe(
+      status(),
+    );
+    network.restore();
+    await waitFor(() => expect(status()).toHaveTextContent("Connected again."), { timeout: 8_000 });
   },
 };
