@@ -234,6 +234,7 @@ export const germanMessages: PrepickMessages = {
     notFound:
       "Unter diesem Link wartet nichts auf Sie. Er gehört vielleicht jemand anderem oder besteht nicht mehr.",
     failed: "Das ließ sich gerade nicht öffnen. Versuchen Sie es gleich noch einmal.",
+    tryAgain: "Erneut versuchen",
     settled: (status, kind) =>
       ({
         answered: "Das wurde bereits beantwortet.",
@@ -487,6 +488,7 @@ export const arabicMessages: PrepickMessages = {
     loading: "جارٍ الفتح…",
     notFound: "لا شيء في انتظارك عبر هذا الرابط. ربما يخص شخصًا آخر، أو لم يعد موجودًا.",
     failed: "تعذّر فتح هذا الآن. حاول مرة أخرى بعد قليل.",
+    tryAgain: "أعد المحاولة",
     settled: (status, kind) =>
       ({
         answered: "تمت الإجابة عن هذا من قبل.",

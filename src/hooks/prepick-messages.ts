@@ -378,6 +378,8 @@ export interface PrepickMessages {
     notFound: string;
     /** Said when the server could not be read. */
     failed: string;
+    /** The button beside `failed` that reads the call again. */
+    tryAgain: string;
     /**
      * Said of a call that had stopped waiting before the page opened, by its status and whether it
      * is a question set (answered) or an approval (decided).
@@ -639,6 +641,7 @@ export const englishMessages: PrepickMessages = {
     loading: "Opening what waits for you…",
     notFound: "Nothing waits for you at this link. It may be someone else's, or it no longer exists.",
     failed: "This could not be opened just now. Try again in a moment.",
+    tryAgain: "Try again",
     settled: (status, kind) =>
       ({
         answered: "This was already answered.",

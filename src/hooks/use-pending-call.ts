@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { CallView } from "@/lib/prepick/core/inbox";
 import type { ToolCallClient } from "@/lib/prepick/transport/tool-call-client";
 import { type DraftStorage, sessionDraftStorage } from "./draft-storage";
@@ -28,14 +28,14 @@ export interface UsePendingCallOptions {
  * inbox use for it, answerable here (it stays `waiting` once answered here: the block itself
  * shows its outcome); `settled` when it had stopped waiting before the page opened; `not-found`
  * for a call that does not exist or is not the actor's (the server answers both alike); `failed`
- * when the server could not be read.
+ * when the server could not be read, with `retry` to read it again (back through `loading`).
  */
 export type PendingCallState =
   | { status: "loading" }
   | { status: "waiting"; view: CallView; item: PendingCallItem }
   | { status: "settled"; view: CallView }
   | { status: "not-found"; error: string }
-  | { status: "failed"; error: string };
+  | { status: "failed"; error: string; retry: () => void };
 
 /**
  * Reads one of the actor's calls by id and, while it waits, gives the same block the transcript
@@ -44,9 +44,13 @@ export type PendingCallState =
 export function usePendingCall(options: UsePendingCallOptions): PendingCallState {
   const { client, callId } = options;
   const [state, setState] = useState<PendingCallState>({ status: "loading" });
+  // Each retry is one more read of the call: the effect below runs again for it.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // Read when the call arrives: new words or storage do not read the call again.
   const made = useRef(options);
   made.current = options;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each retry (`attempt`) reads the call anew.
   useEffect(() => {
     let current = true;
     setState({ status: "loading" });
@@ -54,7 +58,11 @@ export function usePendingCall(options: UsePendingCallOptions): PendingCallState
       if (!current) return;
       if (!response.ok) {
         const { failure } = response;
-        setState({ status: failure.kind === "not-found" ? "not-found" : "failed", error: failure.error });
+        setState(
+          failure.kind === "not-found"
+            ? { status: "not-found", error: failure.error }
+            : { status: "failed", error: failure.error, retry },
+        );
         return;
       }
       const view = response.result;
@@ -77,6 +85,6 @@ export function usePendingCall(options: UsePendingCallOptions): PendingCallState
     return () => {
       current = false;
     };
-  }, [client, callId]);
+  }, [client, callId, attempt, retry]);
   return state;
 }

@@ -44,13 +44,17 @@ function callView(id: string, { kind, status = "pending_approval", draft }: Held
 /**
  * A stand-in for the reference server's call endpoints behind a `fetch` (docs/protocol.md): the
  * call's owner reads it, anyone else gets the 404 of a call that does not exist; `loading` never
- * answers and `failed` answers 503. Answers, decisions and drafts are handed to `sent` and succeed.
+ * answers, and the first `failing` reads answer 503 (each read is handed to `read`). Answers,
+ * decisions and drafts are handed to `sent` and succeed.
  */
 function callServer(
   id: string,
-  held: Held | "loading" | "failed",
+  held: Held | "loading",
   sent: (path: string, body: unknown) => void,
+  read: () => void,
+  failing = 0,
 ): typeof fetch {
+  let failuresLeft = failing;
   return async (input, init) => {
     const path = new URL(String(input), "http://stand-in").pathname;
     const actor = new Headers(init?.headers).get("x-actor-id");
@@ -65,8 +69,12 @@ function callServer(
         return json({ toolCallId: id, status: "approved", output: null });
       return json({ toolCallId: id, status: "pending_approval", output: null });
     }
+    read();
     if (held === "loading") return new Promise<Response>(() => {});
-    if (held === "failed") return json({ error: "the store is unavailable" }, 503);
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      return json({ error: "the store is unavailable" }, 503);
+    }
     if (path !== `/agent/tool-calls/${id}` || actor !== OWNER)
       return json({ error: `no tool call ${id}` }, 404);
     return json(callView(id, held));
@@ -77,25 +85,33 @@ function callServer(
 function CallStory({
   held,
   actorId = OWNER,
+  failing,
   sent,
+  read,
   onOpenThread,
 }: {
-  held: Held | "loading" | "failed";
+  held: Held | "loading";
   /** Who opens the link. */
   actorId?: string;
+  /** How many reads of the call fail (503) before it answers. */
+  failing?: number;
   /** Every request that writes: its path and body. */
   sent: (path: string, body: unknown) => void;
+  /** Every read of the call. */
+  read: () => void;
   onOpenThread: (threadId: string, agent: string) => void;
 }) {
   const [id] = useState(() => `call-${Math.random().toString(36).slice(2)}`);
-  const [client] = useState(() => new ToolCallClient({ actorId, fetch: callServer(id, held, sent) }));
+  const [client] = useState(
+    () => new ToolCallClient({ actorId, fetch: callServer(id, held, sent, read, failing) }),
+  );
   return <AgentCall client={client} callId={id} onOpenThread={onOpenThread} />;
 }
 
 const meta = {
   title: "Blocks/AgentCall",
   component: CallStory,
-  args: { held: { kind: "questions" }, sent: fn(), onOpenThread: fn() },
+  args: { held: { kind: "questions" }, sent: fn(), read: fn(), onOpenThread: fn() },
 } satisfies Meta<typeof CallStory>;
 
 export default meta;
@@ -189,13 +205,18 @@ export const ResumesDraftOnPhone: Story = {
   },
 };
 
-/** A waiting approval, decided at its link: the decision replaces the buttons. */
+/**
+ * A waiting approval, decided at its link: its card takes the focus, as a question set's first
+ * question does; the decision replaces the buttons.
+ */
 export const WaitingApproval: Story = {
   args: { held: { kind: "approval" } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const region = await canvas.findByRole("region", { name: "Approve purge_cache?" });
-    await expect(within(region).getByRole("region", { name: "Allow purge_cache to run?" })).toBeVisible();
+    const card = within(region).getByRole("region", { name: "Allow purge_cache to run?" });
+    await expect(card).toBeVisible();
+    await waitFor(() => expect(card).toHaveFocus());
     await expect(args.sent).not.toHaveBeenCalled();
     await userEvent.click(within(region).getByRole("button", { name: "Approve" }));
     await expect(await within(region).findByRole("region", { name: "purge_cache approved" })).toBeVisible();
@@ -226,16 +247,37 @@ export const NotFound: Story = {
   },
 };
 
-/** The server could not be read: a sentence says so, and nothing of the call shows. */
+/**
+ * The server could not be read: a sentence says so, nothing of the call shows, and Try again reads
+ * it anew. Failing again, the focus is back on Try again; once the server answers, the set opens
+ * and its first question takes the focus.
+ */
 export const Failed: Story = {
-  args: { held: "failed" },
-  play: async ({ canvasElement }) => {
+  args: { failing: 2 },
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("alert")).toHaveTextContent(
       "This could not be opened just now. Try again in a moment.",
     );
     await expect(slot(canvasElement)).toHaveAttribute("data-status", "failed");
-    await expect(canvas.queryByRole("button")).toBeNull();
+    await expect(canvas.queryByRole("heading")).toBeNull();
+    await expect(canvas.getAllByRole("button").map((button) => button.textContent)).toEqual(["Try again"]);
+
+    await expect(args.read).toHaveBeenCalledOnce();
+    await userEvent.click(canvas.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(args.read).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Try again" })).toHaveFocus());
+    await expect(canvas.getByRole("alert")).toHaveTextContent("This could not be opened just now.");
+
+    await userEvent.click(canvas.getByRole("button", { name: "Try again" }));
+    const region = await canvas.findByRole("region", { name: "2 questions from refactorer" });
+    await expect(slot(canvasElement)).toHaveAttribute("data-status", "waiting");
+    await waitFor(() =>
+      expect(within(region).getByRole("group", { name: "How much should I cover?" })).toHaveFocus(),
+    );
+    await expect(canvas.queryByText(/could not be opened/)).toBeNull();
+    await expect(canvas.queryByRole("button", { name: "Try again" })).toBeNull();
+    await expect(args.read).toHaveBeenCalledTimes(3);
   },
 };
 

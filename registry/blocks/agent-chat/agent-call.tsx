@@ -22,7 +22,8 @@ function callTitle(view: CallView, messages: ReturnType<typeof usePrepickMessage
  * One call, opened by its own link (`/answer/:callId`, as a webhook links it): the question set
  * or the approval, answerable here on any device, and a way to its conversation. A call that
  * stopped waiting says what became of it; one that is not the person's says nothing waits there,
- * as the server answers for it (the same 404 as a call that does not exist).
+ * as the server answers for it (the same 404 as a call that does not exist). A waiting call takes
+ * the focus as it appears; one that could not be read offers Try again.
  */
 function AgentCall({
   client,
@@ -42,6 +43,12 @@ function AgentCall({
   const state = usePendingCall({ client, callId, messages });
   const headingId = React.useId();
   const view = state.status === "waiting" || state.status === "settled" ? state.view : undefined;
+  // Try again is gone while the call is read: failing again, the focus goes back to it.
+  const tryAgainRef = React.useRef<HTMLButtonElement>(null);
+  const retried = React.useRef(false);
+  React.useEffect(() => {
+    if (state.status === "failed" && retried.current) tryAgainRef.current?.focus({ preventScroll: true });
+  }, [state]);
   return (
     <section
       data-slot="agent-call"
@@ -60,6 +67,22 @@ function AgentCall({
           {state.status === "not-found" ? messages.call.notFound : messages.call.failed}
         </p>
       ) : null}
+      {state.status === "failed" ? (
+        <div>
+          <Button
+            ref={tryAgainRef}
+            type="button"
+            variant="outline"
+            className="min-h-11 sm:min-h-9"
+            onClick={() => {
+              retried.current = true;
+              state.retry();
+            }}
+          >
+            {messages.call.tryAgain}
+          </Button>
+        </div>
+      ) : null}
       {view ? (
         <>
           <h1 id={headingId} className="font-semibold text-lg">
@@ -69,7 +92,7 @@ function AgentCall({
             state.item.block.type === "elicitation" ? (
               <ChatElicitation block={state.item.block} autoFocus />
             ) : (
-              <ChatApproval block={state.item.block} />
+              <ChatApproval block={state.item.block} autoFocus />
             )
           ) : (
             <p role="status" className="text-sm">
