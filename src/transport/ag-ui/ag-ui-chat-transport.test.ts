@@ -608,6 +608,40 @@ describe("AgUiChatTransport over a real AG-UI SSE endpoint (HttpAgent's wire)", 
     expect(messages[3]?.parts).toMatchObject([{ type: "text", text: "Something else, then." }]);
   });
 
+  it("rebuilds a question still open, asked before any message of the agent, in the live message's id on every reload", async () => {
+    const server = await serve((input) => [
+      run(input).started,
+      run(input).finished({ type: "interrupt", interrupts: [scopeInterrupt] }),
+    ]);
+    const storage = memoryStorage();
+    const chat = new Chat({ id: "open-1", transport: new AgUiChatTransport({ url: server.url, storage }) });
+    await chat.sendMessage({ text: "Book it" });
+    const liveId = chat.messages[1]?.id;
+    expect(askParts(chat.messages[1])[0]?.state).toBe("input-available");
+
+    for (const reload of [1, 2]) {
+      const messages = await new AgUiChatTransport({ url: server.url, storage }).loadThread("open-1");
+      expect(
+        messages.map((message) => `${message.role}:${message.id}`),
+        `reload ${reload}`,
+      ).toEqual(chat.messages.map((message) => `${message.role}:${message.id}`));
+      expect(messages[1]?.id).toBe(liveId);
+      expect(askParts(messages[1]).map((part) => [part.toolCallId, part.state])).toEqual([
+        ["int-scope", "input-available"],
+      ]);
+    }
+
+    // A thread stored before the open message's id was kept still loads, its question answerable.
+    const key = [...storage.items.keys()][0] as string;
+    const { openMessageId: _kept, ...older } = JSON.parse(storage.items.get(key) as string);
+    storage.items.set(key, JSON.stringify(older));
+    const reloaded = new AgUiChatTransport({ url: server.url, storage });
+    const messages = await reloaded.loadThread("open-1");
+    expect(messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(askParts(messages[1])[0]?.state).toBe("input-available");
+    expect(await reloaded.client.answer("int-scope", {})).toMatchObject({ ok: true });
+  });
+
   it("cancels an interrupt the person wrote past, since every interrupt must be covered", async () => {
     const server = await serve((input, index) => {
       const { started, finished } = run(input);

@@ -79,6 +79,11 @@ interface StoredThread {
   interrupts: Interrupt[];
   /** Absent in threads stored before settled sets were kept. */
   settled?: SettledInterruptSet[];
+  /**
+   * The assistant message the open interrupts were shown in, so a reload shows them in a message
+   * with the same id. Absent while none are open, and in threads stored before it was kept.
+   */
+  openMessageId?: string;
 }
 
 type SendOptions = Parameters<ChatTransport<UIMessage>["sendMessages"]>[0];
@@ -186,7 +191,12 @@ export class AgUiChatTransport implements ConversationTransport {
     thread.agent.pendingInterrupts = stored.interrupts;
     thread.settled = stored.settled ?? [];
     if (stored.interrupts.length > 0 || thread.settled.length > 0) await loadPatternEngine();
-    const hydrated = await hydrateAgUiThread(stored.messages, stored.interrupts, thread.settled);
+    const hydrated = await hydrateAgUiThread(
+      stored.messages,
+      stored.interrupts,
+      thread.settled,
+      stored.openMessageId,
+    );
     if (hydrated.last) Object.assign(thread, hydrated.last);
     return hydrated.messages;
   }
@@ -400,6 +410,7 @@ export class AgUiChatTransport implements ConversationTransport {
       state,
       interrupts: pendingInterrupts,
       settled: thread.settled,
+      ...(pendingInterrupts.length > 0 ? { openMessageId: thread.fold.messageId } : {}),
     };
     try {
       this.options.storage?.setItem(STORAGE_PREFIX + thread.chatId, JSON.stringify(stored));

@@ -115,12 +115,14 @@ function foldSettled(fold: AgUiFoldState, set: SettledInterruptSet, chunks: UIMe
  * connected one did: a settled question set with its answers where it was asked, an approval
  * with its decision, a pending question still pending. A settled set whose message is no longer
  * in the thread (a snapshot replaced it) is not shown. System, developer and activity messages
- * are not shown.
+ * are not shown. Open interrupts in a turn with no message of the agent before them come back in a
+ * message of their own, with `openMessageId` (the live message's id) when the thread kept it.
  */
 export async function hydrateAgUiThread(
   messages: readonly Message[],
   interrupts: readonly Interrupt[],
   settled: readonly SettledInterruptSet[] = [],
+  openMessageId?: string,
 ): Promise<HydratedAgUiThread> {
   type Group = { id: string; steps: Step[] };
   const result: (UIMessage | Group)[] = [];
@@ -155,7 +157,7 @@ export async function hydrateAgUiThread(
     place(message.id);
   }
   if (interrupts.length > 0 && !open) {
-    open = { id: generateId(), steps: [] };
+    open = { id: openMessageId ?? generateId(), steps: [] };
     result.push(open);
   }
   let last: HydratedAgUiThread["last"];
