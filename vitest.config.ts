@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: "processes",
           include: PROCESS_FILES,
-          setupFiles: ["./tests/support/pattern-engine.setup.ts"],
+          setupFiles: ["./tests/support/pattern-engine.setup.ts", "./tests/support/jsdom-layout.setup.ts"],
           globalSetup: ["./tests/support/pglite-template.global-setup.ts"],
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
@@ -52,7 +52,7 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/*.test.ts"],
           exclude: [...configDefaults.exclude, ...PROCESS_FILES],
-          setupFiles: ["./tests/support/pattern-engine.setup.ts"],
+          setupFiles: ["./tests/support/pattern-engine.setup.ts", "./tests/support/jsdom-layout.setup.ts"],
           // Both projects copy the host's initialised PGlite folder (tests/support/pglite-folder.ts)
           // where a test needs a store on disk: it is made, once per host, before any file starts.
           globalSetup: ["./tests/support/pglite-template.global-setup.ts"],

@@ -2,21 +2,13 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import * as React from "react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { PendingCallsStore } from "@/hooks/pending-calls-store";
 import { AgentInbox } from "./agent-inbox";
 import { ChatThreadList } from "./chat-thread-list";
 import { inboxOf, waitingApproval, waitingQuestions } from "./inbox.fixture";
 
 afterEach(() => cleanup());
-beforeAll(() => {
-  // jsdom has no layout, so no ResizeObserver; Radix (inside the question form) measures with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 function LiveInbox({ store }: { store: PendingCallsStore }) {
   const { calls } = React.useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);

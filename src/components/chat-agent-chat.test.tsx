@@ -9,12 +9,6 @@ import { refactorer } from "../../server/testing/test-agents";
 
 let server: { url: string; close: () => Promise<void> };
 beforeAll(async () => {
-  // jsdom has no layout, so no ResizeObserver; Radix (inside the question form) measures with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
   server = await startAgentServer([refactorer, refused]);
 });
 afterAll(async () => {

@@ -1,22 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SendDecision } from "@/hooks/approval-store";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { approvalBlock, editablePurge } from "./chat.fixture";
 import { ChatApproval } from "./chat-approval";
 
 afterEach(cleanup);
-
-beforeAll(() => {
-  // jsdom has no layout, so no ResizeObserver; Radix (inside an editable call's form) measures with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 function stateOf(): string | null {
   return screen.getByRole("region").getAttribute("data-state");

@@ -3,7 +3,7 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Profiler } from "react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { CreateElicitationOptions } from "@/hooks/create-elicitation";
 import { createElicitation } from "@/hooks/create-elicitation";
 import { settleAnswers, settleSkipped } from "@/lib/prepick/core/outcome";
@@ -14,15 +14,6 @@ import { bookingRequest, refactorerRequest } from "./elicitation.fixture";
 import { ElicitationOption } from "./elicitation-option";
 import { ElicitationQuestion } from "./elicitation-question";
 import { ElicitationRoot } from "./elicitation-root";
-
-beforeAll(() => {
-  // jsdom has no layout, so no ResizeObserver; Radix measures its hidden form inputs with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 afterEach(cleanup);
 

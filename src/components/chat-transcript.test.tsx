@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TranscriptBlock, TranscriptMessage } from "@/hooks/transcript-types";
 import {
   approvalBlock,
@@ -15,15 +15,6 @@ import {
 } from "./chat.fixture";
 import type { ChatBlockRenderer } from "./chat-message";
 import { ChatTranscript } from "./chat-transcript";
-
-beforeAll(() => {
-  // jsdom has no layout, so no ResizeObserver; Radix (inside the question form) measures with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 afterEach(cleanup);
 

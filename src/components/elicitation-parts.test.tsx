@@ -2,22 +2,13 @@
 
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createElicitation } from "@/hooks/create-elicitation";
 import { settleSkipped } from "@/lib/prepick/core/outcome";
 import type { ElicitationOutcome, Question } from "@/lib/prepick/core/question";
 import { ToolCallError } from "@/lib/prepick/transport";
 import { ChatElicitation } from "./chat-elicitation";
 import { freeTextQuestion, refactorerRequest, typedQuestions } from "./elicitation.fixture";
-
-beforeAll(() => {
-  // jsdom has no layout, so no ResizeObserver; Radix measures its hidden form inputs with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 afterEach(cleanup);
 

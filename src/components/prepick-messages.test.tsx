@@ -14,13 +14,6 @@ import { ChatToolCall } from "./chat-tool-call";
 import { ChatTranscript } from "./chat-transcript";
 import { refactorerRequest } from "./elicitation.fixture";
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 afterEach(cleanup);
 
 const typed: Question[] = [

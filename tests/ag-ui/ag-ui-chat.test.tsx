@@ -4,7 +4,7 @@ import { type BaseEvent, EventType, type Interrupt } from "@ag-ui/client";
 import { useChat } from "@ai-sdk/react";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ChatTranscript } from "@/components/ui/chat-transcript";
 import type { PrepickMessagesInput } from "@/hooks/prepick-messages";
 import { useChatTranscript } from "@/hooks/use-chat-transcript";
@@ -13,14 +13,6 @@ import { startAgUiServer } from "@/lib/prepick/transport/ag-ui/ag-ui-server.fixt
 import { refactoringAgUiAgent, refactoringMastra } from "@/lib/prepick/transport/ag-ui/mastra-agent.fixture";
 import { germanMessages } from "../../demo/demo-messages";
 
-beforeAll(() => {
-  // jsdom has no layout, so no ResizeObserver; Radix (inside the question form) measures with one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   cleanup();
