@@ -1,5 +1,6 @@
 import { getEventListeners } from "node:events";
 import { mkdir, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frameStreamResponse } from "./http/sse";
@@ -51,6 +52,42 @@ describe("bad input", () => {
     expect(noId).toEqual({ status: 400, body: { error: "toolCallId must be a non-empty string" } });
     const huge = await post("/agent/chat", JSON.stringify({ pad: "x".repeat(70_000) }));
     expect(huge.status).toBe(413);
+  });
+
+  it("holds a body sent in chunks, without a length, to the same limit and rules", async () => {
+    // No content-length: the server cannot refuse it up front and must stop reading past 64 KiB.
+    const chunked = (chunks: string[], type = "application/json") =>
+      new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const sent = request(
+          `${server.url}/agent/chat`,
+          { method: "POST", headers: { "x-actor-id": "ada", "content-type": type } },
+          (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (part: string) => {
+              text += part;
+            });
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
+        sent.on("error", reject);
+        for (const chunk of chunks) sent.write(chunk);
+        sent.end();
+      });
+    const huge = await chunked([
+      '{"pad":"',
+      ..."x"
+        .repeat(70)
+        .split("")
+        .map(() => "x".repeat(1024)),
+      '"}',
+    ]);
+    expect(huge).toEqual({ status: 413, body: { error: "The body is larger than 65536 bytes." } });
+    const malformed = await chunked(["{no", "pe"]);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatch(/^The body is not valid JSON: /);
+    const wrongRole = await chunked(['{"message":', '{"role":"system","parts":[]}}']);
+    expect(wrongRole).toEqual({ status: 400, body: { error: 'message.role must be "user"' } });
   });
 
   it("names the unknown agent and the known ones", async () => {

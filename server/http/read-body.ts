@@ -17,31 +17,47 @@ export function unstorableError(
   );
 }
 
+const decoder = new TextDecoder();
+
+/**
+ * A body's bytes, or undefined past `limit`. A body with a declared length (one the Node server
+ * holds it to, within the limit) is read whole: @hono/node-server reads it straight from the
+ * socket, where touching `request.body` would build a web stream and a second Request around it.
+ * One sent in chunks, without a length, is read as it comes and given up once past the limit.
+ */
+async function readBytes(request: Request, sized: boolean, limit: number): Promise<Uint8Array | undefined> {
+  if (sized) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    return bytes.byteLength > limit ? undefined : bytes;
+  }
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
 /**
  * Reads a request body as JSON, refusing bodies over {@link MAX_BODY_BYTES} (413), other content
  * types (415), malformed JSON (400) and text the store cannot hold (400, naming the field: NUL
  * and lone surrogates), before anything is written. An empty body reads as `{}`.
  */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<ReadBody> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
+  const declared = request.headers.get("content-length");
   const tooLarge = { ok: false, status: 413, error: `The body is larger than ${limit} bytes.` } as const;
-  if (declared > limit) return tooLarge;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        return tooLarge;
-      }
-      chunks.push(value);
-    }
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (Number(declared ?? "0") > limit) return tooLarge;
+  const bytes = await readBytes(request, declared !== null, limit);
+  if (bytes === undefined) return tooLarge;
+  const text = decoder.decode(bytes);
   if (text.trim() === "") return { ok: true, value: {} };
   // Refusing other types keeps a cross-site form (text/plain, no preflight) from acting.
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";

@@ -14,10 +14,13 @@ function decoded(segment: string): string {
 /**
  * Refuses (400, naming the part) a request whose decoded path or query holds text the store
  * cannot hold (`%00`), so an id that reaches a statement is one PostgreSQL takes; bodies are
- * checked where they are read (`readJsonBody`).
+ * checked where they are read (`readJsonBody`). A request's URL is ASCII (the Node server keeps
+ * one only when its characters are plain, and encodes the rest, as the URL parser does), so only
+ * a percent-escape can decode to such text: a URL without `%` passes unparsed.
  */
 export function storableUrlMiddleware() {
   return createMiddleware(async (c, next) => {
+    if (!c.req.url.includes("%")) return next();
     const url = new URL(c.req.url);
     const segments = url.pathname.split("/").map(decoded);
     const inPath = findUnstorable(segments.join("/"));
