@@ -46,8 +46,8 @@ export interface ModelStepOptions {
   runId: string;
   /** Zero-based index of the model call within the turn; namespaces the text part ids. */
   step: number;
-  /** Streams a frame as it happens. */
-  emit: (frame: Frame) => void;
+  /** Streams each frame as it happens. */
+  emitter: { emit(frame: Frame): void };
   /** Aborts the model call. */
   abortSignal?: AbortSignal;
 }
@@ -77,6 +77,11 @@ function parsedInput(text: string): unknown {
   }
 }
 
+/** Why a cut-short call is not the model's answer: the replay makes it again. */
+function aborted(step: number): Error {
+  return new Error(`Model call ${step} was aborted before it finished.`);
+}
+
 /**
  * One model call through the provider's `doStream` (`startModelCall`: a single step, no tool
  * execution): streams text and reasoning frames as they come and returns the text and tool calls
@@ -85,8 +90,7 @@ function parsedInput(text: string): unknown {
  * {@link ModelCallError}, so it can be told from a failure to store what the call streamed.
  */
 export async function runModelStep(options: ModelStepOptions): Promise<StepResult> {
-  const { step, emit } = options;
-  const aborted = () => new Error(`Model call ${step} was aborted before it finished.`);
+  const { step, emitter } = options;
   let stream: Awaited<ReturnType<typeof startModelCall>>;
   try {
     stream = await startModelCall({
@@ -96,37 +100,36 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
       ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
     });
   } catch (error) {
-    if (options.abortSignal?.aborted) throw aborted();
+    if (options.abortSignal?.aborted) throw aborted(step);
     throw new ModelCallError(error);
   }
   let text = "";
   const toolCalls: StepToolCall[] = [];
   let finishReason = "unknown";
   let usage: StepResult["usage"] = {};
-  const partId = (id: string) => `${step}-${id}`;
   const reader = stream.getReader();
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       const part = next.value;
       switch (part.type) {
         case "text-start":
-          emit({ kind: "text-start", id: partId(part.id) });
+          emitter.emit({ kind: "text-start", id: `${step}-${part.id}` });
           break;
         case "text-delta":
           text += part.delta;
-          emit({ kind: "text-delta", id: partId(part.id), delta: part.delta });
+          emitter.emit({ kind: "text-delta", id: `${step}-${part.id}`, delta: part.delta });
           break;
         case "text-end":
-          emit({ kind: "text-end", id: partId(part.id) });
+          emitter.emit({ kind: "text-end", id: `${step}-${part.id}` });
           break;
         case "reasoning-start":
-          emit({ kind: "reasoning-start", id: partId(part.id) });
+          emitter.emit({ kind: "reasoning-start", id: `${step}-${part.id}` });
           break;
         case "reasoning-delta":
-          emit({ kind: "reasoning-delta", id: partId(part.id), delta: part.delta });
+          emitter.emit({ kind: "reasoning-delta", id: `${step}-${part.id}`, delta: part.delta });
           break;
         case "reasoning-end":
-          emit({ kind: "reasoning-end", id: partId(part.id) });
+          emitter.emit({ kind: "reasoning-end", id: `${step}-${part.id}` });
           break;
         case "tool-call":
           toolCalls.push({
@@ -156,11 +159,11 @@ export async function runModelStep(options: ModelStepOptions): Promise<StepResul
     }
   } catch (error) {
     // A cut-short call must not be journaled as the model's answer: the replay makes it again.
-    if (options.abortSignal?.aborted) throw aborted();
+    if (options.abortSignal?.aborted) throw aborted(step);
     throw error instanceof ModelCallError ? error : new ModelCallError(error);
   } finally {
     reader.releaseLock();
   }
-  if (options.abortSignal?.aborted) throw aborted();
+  if (options.abortSignal?.aborted) throw aborted(step);
   return { text, toolCalls, finishReason, usage };
 }

@@ -101,7 +101,7 @@ export async function runTurn(context: TurnContext): Promise<TurnEnd> {
                 messages: [...history, ...turn],
                 runId: run.id,
                 step,
-                emit: emitter.emit,
+                emitter,
                 abortSignal,
               }),
             () => new ModelTimeoutError(modelMs),

@@ -60,6 +60,15 @@ const RETRY_MS = { first: 100, last: 2_000 } as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `make()`, called the first time the returned function is, and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 /** Whether a run's error is the store's (unreachable, full), not the model's own. */
 function storeFailed(error: unknown): boolean {
   // A provider's own ECONNREFUSED is the model's failure, whatever its cause says.
@@ -102,6 +111,9 @@ export class Worker {
 
   /** @param options See {@link WorkerOptions}. */
   constructor(private readonly options: WorkerOptions) {}
+
+  /** Whether this process is stopping, as every run's turn asks it. */
+  private readonly isStopping = (): boolean => this.stopped;
 
   private get lease(): Lease {
     return { owner: this.options.owner, leaseMs: this.options.leaseMs };
@@ -351,11 +363,7 @@ export class Worker {
       return;
     }
     // Read when the first model call needs it, not before the resume's first frame; once per run.
-    let earlier: Promise<ModelMessage[]> | undefined;
-    const history = () => {
-      earlier ??= this.history(run);
-      return earlier;
-    };
+    let history = once(() => this.history(run));
     for (let woken = 0; woken < MAX_REPLAYS; ) {
       try {
         const end = await this.replay(run, agent, { checkpoints: entries, lastSeq }, signal, history);
@@ -372,7 +380,7 @@ export class Worker {
         const held = await this.whenStoreAnswers(run.id);
         if (!held) return;
         ({ run, checkpoints: entries, lastSeq } = held);
-        earlier = undefined;
+        history = once(() => this.history(run));
       }
     }
     await this.fail(
@@ -405,15 +413,19 @@ export class Worker {
         ...(this.options.approvalPolicy ? { approvalPolicy: this.options.approvalPolicy } : {}),
         journal,
         history,
-        emit: async (frames) => {
+        async emit(frames) {
           await store.frames.append(run.id, owner, frames);
           await yieldToIo();
         },
         live: {
-          provisional: (after: number, frames: readonly Frame[]) => feeds.provisional(run.id, after, frames),
-          abandon: () => feeds.abandon(run.id),
+          provisional(after: number, frames: readonly Frame[]) {
+            feeds.provisional(run.id, after, frames);
+          },
+          abandon() {
+            feeds.abandon(run.id);
+          },
         },
-        stopping: () => this.stopped,
+        stopping: this.isStopping,
         abortSignal: signal,
         timeouts: this.timeoutsOf(agent),
       });

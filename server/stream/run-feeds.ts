@@ -31,7 +31,7 @@ class RunFeed {
   /** The frames of the model call in progress here, not stored yet, and the number they follow. */
   provisional: { after: number; frames: LiveFrame[] } | undefined;
   /** Followers waiting for something new. */
-  readonly waiters = new Set<(wake: Wake) => void>();
+  readonly waiters = new Set<Waiter>();
   /** How many followers, and whether this process runs the run (it then writes every frame itself). */
   followers = 0;
   held = 0;
@@ -41,9 +41,84 @@ class RunFeed {
   }
 
   wake(wake: Wake): void {
-    const waiting = [...this.waiters];
-    this.waiters.clear();
-    for (const resolve of waiting) resolve(wake);
+    // Each waiter leaves the set as it is woken.
+    for (const waiter of this.waiters) waiter.done(wake);
+  }
+}
+
+/**
+ * One follower's wait for something new: woken by its feed, by its time running out, or by its
+ * signal (it is its own abort listener). An object rather than closures: a follower waits after
+ * every batch it sends.
+ */
+class Waiter {
+  private readonly timer: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly feed: RunFeed,
+    ms: number,
+    private readonly signal: AbortSignal,
+    private readonly resolve: (wake: Wake) => void,
+  ) {
+    this.timer = setTimeout(timedOut, ms, this);
+    signal.addEventListener("abort", this, { once: true });
+    feed.waiters.add(this);
+  }
+
+  done(wake: Wake): void {
+    if (!this.feed.waiters.delete(this)) return;
+    clearTimeout(this.timer);
+    this.signal.removeEventListener("abort", this);
+    this.resolve(wake);
+  }
+
+  /** The follower's signal aborted. */
+  handleEvent(): void {
+    this.done("timeout");
+  }
+}
+
+function timedOut(waiter: Waiter): void {
+  waiter.done("timeout");
+}
+
+/** A follower's view of one run's feed: see {@link FeedSubscription}. */
+class Subscription implements FeedSubscription {
+  private closed = false;
+
+  constructor(
+    private readonly feeds: RunFeeds,
+    private readonly runId: string,
+    private readonly feed: RunFeed,
+  ) {
+    feed.followers += 1;
+  }
+
+  storedAfter(after: number): LiveFrame[] | undefined {
+    const { recent } = this.feed;
+    const last = recent.at(-1)?.seq ?? 0;
+    if (last <= after) return [];
+    const first = recent[0]?.seq ?? 0;
+    if (first > after + 1) return undefined;
+    return recent.slice(after + 1 - first);
+  }
+
+  provisional(): { after: number; frames: readonly LiveFrame[] } | undefined {
+    return this.feed.provisional;
+  }
+
+  wait(ms: number, signal: AbortSignal): Promise<Wake> {
+    return new Promise<Wake>((resolve) => {
+      if (signal.aborted) resolve("timeout");
+      else new Waiter(this.feed, ms, signal, resolve);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.feed.followers -= 1;
+    this.feeds.release(this.runId, this.feed);
   }
 }
 
@@ -92,39 +167,7 @@ export class RunFeeds {
 
   /** Follows run `runId`; call `close()` when done. */
   subscribe(runId: string): FeedSubscription {
-    const feed = this.feed(runId);
-    feed.followers += 1;
-    let closed = false;
-    return {
-      storedAfter: (after) => {
-        const { recent } = feed;
-        const last = recent.at(-1)?.seq ?? 0;
-        if (last <= after) return [];
-        const first = recent[0]?.seq ?? 0;
-        if (first > after + 1) return undefined;
-        return recent.slice(after + 1 - first);
-      },
-      provisional: () => feed.provisional,
-      wait: (ms, signal) =>
-        new Promise<Wake>((resolve) => {
-          const done = (wake: Wake) => {
-            clearTimeout(timer);
-            signal.removeEventListener("abort", aborted);
-            feed.waiters.delete(done);
-            resolve(wake);
-          };
-          const aborted = () => done("timeout");
-          const timer = setTimeout(() => done("timeout"), ms);
-          signal.addEventListener("abort", aborted, { once: true });
-          feed.waiters.add(done);
-        }),
-      close: () => {
-        if (closed) return;
-        closed = true;
-        feed.followers -= 1;
-        this.release(runId, feed);
-      },
-    };
+    return new Subscription(this, runId, this.feed(runId));
   }
 
   /**
@@ -198,8 +241,8 @@ export class RunFeeds {
     return feed;
   }
 
-  // A server follows many runs over its life; keep only the ones someone still follows or runs.
-  private release(runId: string, feed: RunFeed): void {
+  /** Forgets a feed nobody follows and this process does not run: a server follows many runs over its life. */
+  release(runId: string, feed: RunFeed): void {
     if (feed.followers > 0 || feed.held > 0) return;
     if (this.feeds.get(runId) === feed) this.feeds.delete(runId);
   }
