@@ -9,6 +9,10 @@ import { seededPgliteFolder } from "../../tests/support/pglite-folder";
 import { type PostgresCluster, startPostgres } from "../../tests/support/postgres";
 import { waitFor } from "../../tests/support/wait-for";
 import { inJsonbOrder, json } from "../store/json";
+import { MIGRATIONS } from "../store/migrations";
+import { createStore, Store } from "../store/store";
+import { startTestRun } from "../testing/start-test-run";
+import { waitingCall } from "../testing/waiting-call";
 import { LOCK_FILE } from "./data-dir-lock";
 import type { Database } from "./database";
 import { openDatabase } from "./open-database";
@@ -326,6 +330,64 @@ describe.each(Object.entries(engines))("%s", (_name, engine) => {
       expect(other).toEqual(["case kept"]);
       expect(received).not.toContain("after stop");
       await stopOther();
+    }));
+
+  it("migrates a store an older version wrote: its rows kept, its runs and inbox going on", () =>
+    withDatabase(async (db) => {
+      // The schema as migration 8 left it, with a run parked on a waiting call and one running.
+      await db.query("CREATE TABLE prepick_migrations (version integer PRIMARY KEY, applied_at timestamptz)");
+      for (const migration of MIGRATIONS.filter((each) => each.version <= 8)) {
+        for (const statement of migration.statements) await db.query(statement);
+        await db.query("INSERT INTO prepick_migrations (version) VALUES ($1)", [migration.version]);
+      }
+      const old = new Store(db);
+      const { callId } = await waitingCall(old, { name: "parked" });
+      const running = await startTestRun(old, "running", "ada", "worker");
+
+      const store = await createStore(db);
+      const versions = await db.query<{ version: number }>(
+        "SELECT version FROM prepick_migrations ORDER BY 1",
+      );
+      expect(versions.map((row) => row.version)).toEqual(MIGRATIONS.map((each) => each.version));
+
+      // The running run's writes go on, numbered after what it wrote before.
+      const recorded = await store.checkpoints.record(
+        running,
+        "worker",
+        [{ position: 1, name: "model:0", result: { text: "hi" } }],
+        {
+          frames: [
+            { kind: "step-start", step: 0 },
+            { kind: "step-finish", step: 0 },
+          ],
+        },
+      );
+      expect(recorded).toMatchObject({ held: true, first: 2, seq: 3 });
+      // Its lapsed lease is still found by the sweep, through the lease index as keyed now.
+      await db.query("UPDATE prepick_runs SET lease_until = now() - interval '1 second' WHERE id = $1", [
+        running,
+      ]);
+      expect(await store.runs.expireLeases()).toBe(1);
+
+      // The inbox: a waiting call's settling takes the actor's next version; a call that never
+      // waited takes none.
+      const inbox = async () =>
+        Number(
+          (await db.query<{ version: number }>("SELECT version FROM prepick_inbox_versions"))[0]?.version,
+        );
+      expect(await inbox()).toBe(1);
+      const [settled] = await db.query<{ inbox_version: number }>(
+        "UPDATE prepick_tool_calls SET status = 'answered' WHERE id = $1 RETURNING inbox_version",
+        [callId],
+      );
+      expect(settled?.inbox_version).toBe(2);
+      await db.query(
+        `INSERT INTO prepick_tool_calls (id, run_id, thread_id, actor_id, name, tool_type, status)
+         VALUES ('call-ran', $1, 'thread-running', 'ada', 'lookup', 'action', 'running')`,
+        [running],
+      );
+      await db.query("UPDATE prepick_tool_calls SET status = 'completed' WHERE id = 'call-ran'");
+      expect(await inbox()).toBe(2);
     }));
 
   it("gives every listener on a channel its own copy, and refuses an unusable channel name", () =>
