@@ -1,13 +1,8 @@
 import { createMiddleware } from "hono/factory";
+import { isJsonType } from "./read-body";
 import { requestSite } from "./request-site";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Whether a content type is JSON (`application/json`, or any `+json` type). */
-export function isJsonType(header: string | null | undefined): boolean {
-  const type = header?.split(";")[0]?.trim().toLowerCase() ?? "";
-  return type === "application/json" || type.endsWith("+json");
-}
 
 /**
  * Refuses a state-changing request another site's page could send, before it reaches any route

@@ -38,6 +38,9 @@ export function parseAllowedHosts(raw: string | undefined): string[] {
   return hosts;
 }
 
+/** How many answered `Host` values a server keeps, so that sending many costs no memory. */
+const KNOWN_HOSTS = 64;
+
 /** Which `Host` names a server answers. */
 export interface HostRule {
   /** Answer loopback names (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`): the server is bound to loopback. */
@@ -54,10 +57,16 @@ export interface HostRule {
  */
 export function hostCheck(rule: HostRule) {
   const allowed = new Set(rule.hosts);
+  // `Host` values already answered, as sent: a server sees few, so most requests skip the parsing.
+  const answers = new Set<string>();
   return createMiddleware(async (c, next) => {
     const header = c.req.header("host");
+    if (header !== undefined && answers.has(header)) return next();
     const name = header === undefined ? undefined : hostnameOf(header);
-    if (name !== undefined && ((rule.loopback && isLoopbackName(name)) || allowed.has(name))) return next();
+    if (name !== undefined && ((rule.loopback && isLoopbackName(name)) || allowed.has(name))) {
+      if (answers.size < KNOWN_HOSTS) answers.add(header as string);
+      return next();
+    }
     const answered = [...(rule.loopback ? ["localhost", "127.0.0.1", "[::1]"] : []), ...rule.hosts];
     return c.json(
       {

@@ -17,26 +17,35 @@ export function unstorableError(
   );
 }
 
+/** Whether a content type is JSON (`application/json`, or any `+json` type). */
+export function isJsonType(header: string | null | undefined): boolean {
+  if (header === "application/json") return true;
+  const type = header?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || type.endsWith("+json");
+}
+
 const decoder = new TextDecoder();
 
 /**
- * A body's bytes, or undefined past `limit`. A body with a declared length (one the Node server
- * holds it to, within the limit) is read whole: @hono/node-server reads it straight from the
- * socket, where touching `request.body` would build a web stream and a second Request around it.
- * One sent in chunks, without a length, is read as it comes and given up once past the limit.
+ * A body's text, or undefined past `limit` bytes. A body with a declared length (which the Node
+ * server holds it to, and which is within the limit) is read whole: @hono/node-server reads it
+ * straight from the socket, where touching `request.body` would build a web stream and a second
+ * Request around it; a Request made in the process whose length understates its body is still held
+ * to the limit, counted in characters (never more than its bytes). One sent in chunks, without a
+ * length, is read as it comes and given up once past the limit.
  */
-async function readBytes(request: Request, sized: boolean, limit: number): Promise<Uint8Array | undefined> {
+async function readText(request: Request, sized: boolean, limit: number): Promise<string | undefined> {
   if (sized) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    return bytes.byteLength > limit ? undefined : bytes;
+    const text = await request.text();
+    return text.length > limit ? undefined : text;
   }
-  if (!request.body) return new Uint8Array(0);
+  if (!request.body) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
+    if (done) return decoder.decode(Buffer.concat(chunks));
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
@@ -55,13 +64,13 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   const declared = request.headers.get("content-length");
   const tooLarge = { ok: false, status: 413, error: `The body is larger than ${limit} bytes.` } as const;
   if (Number(declared ?? "0") > limit) return tooLarge;
-  const bytes = await readBytes(request, declared !== null, limit);
-  if (bytes === undefined) return tooLarge;
-  const text = decoder.decode(bytes);
+  const text = await readText(request, declared !== null, limit);
+  if (text === undefined) return tooLarge;
   if (text.trim() === "") return { ok: true, value: {} };
   // Refusing other types keeps a cross-site form (text/plain, no preflight) from acting.
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (type !== "application/json" && !type.endsWith("+json")) {
+  const header = request.headers.get("content-type");
+  if (!isJsonType(header)) {
+    const type = header?.split(";")[0]?.trim().toLowerCase() ?? "";
     return {
       ok: false,
       status: 415,
@@ -79,6 +88,8 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
     };
   }
   // Refused whole, wherever it sits: PostgreSQL would refuse it mid-write, after other checks passed.
+  // Decoded UTF-8 holds neither NUL nor a lone surrogate unless sent as such or as a `\u` escape.
+  if (!text.includes("\\u") && !text.includes("\0")) return { ok: true, value };
   const unstorable = findUnstorable(value);
   if (unstorable)
     return { ok: false, status: 400, error: unstorableError(unstorable.path || "the body", unstorable) };

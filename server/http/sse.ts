@@ -40,6 +40,11 @@ const STREAM_ENDED = Object.freeze({ reason: "The event stream ended." });
 /** How many bytes a stream holds unread before its writer waits for the client to take them. */
 const QUEUE_BYTES = 64 * 1024;
 
+/** Every stream's queue: counted in bytes (the strategy holds no state, so one serves all). */
+const QUEUE = new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_BYTES });
+
+const encoder = new TextEncoder();
+
 /** Writes an event stream's text; resolves when the stream has room for more (backpressure). */
 export type Enqueue = (text: string) => Promise<void>;
 
@@ -56,6 +61,106 @@ export interface EventStreamOptions {
 }
 
 /**
+ * One event stream's state: the source of its body, its writer's wait for room, and its end. A
+ * class rather than closures, since a stream is made per request: its methods are shared, and it
+ * listens to the server's closing signal itself (`handleEvent`).
+ */
+class EventStream implements UnderlyingDefaultSource<Uint8Array> {
+  readonly abort = new AbortController();
+  /** Writes text to the stream; waits while the client leaves it full. */
+  readonly enqueue: Enqueue = (text) => this.write(text);
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  /** Closed, errored or cancelled: the stream can be ended no more (trying would build an error). */
+  private ended = false;
+  /** Resolves the writer's wait for room. */
+  private room: (() => void) | undefined;
+
+  constructor(private readonly stallMs: number) {}
+
+  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.controller = controller;
+  }
+
+  pull(): void {
+    this.wakeWriter();
+  }
+
+  cancel(): void {
+    this.ended = true;
+    this.stop();
+  }
+
+  /** The server is closing. */
+  handleEvent(): void {
+    this.stop();
+  }
+
+  /** Aborts the writer's signal and wakes it, once. */
+  stop(): void {
+    if (this.abort.signal.aborted) return;
+    this.abort.abort(STREAM_ENDED);
+    this.wakeWriter();
+  }
+
+  /** Closes the stream, or errors it with `error`, unless it ended some other way already. */
+  end(error?: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    try {
+      if (error === undefined) this.controller.close();
+      else this.controller.error(error);
+    } catch {
+      // Ended some other way after all.
+    }
+  }
+
+  private wakeWriter(): void {
+    this.room?.();
+    this.room = undefined;
+  }
+
+  private async write(text: string): Promise<void> {
+    if (this.abort.signal.aborted) return;
+    this.controller.enqueue(encoder.encode(text));
+    if ((this.controller.desiredSize ?? 0) > 0) return;
+    let stalled = false;
+    const timer = setTimeout(() => {
+      stalled = true;
+      this.wakeWriter();
+    }, this.stallMs);
+    await new Promise<void>((resolve) => {
+      this.room = resolve;
+    });
+    clearTimeout(timer);
+    if (stalled && !this.abort.signal.aborted) {
+      this.stop();
+      this.end(new Error(`The client read nothing for ${this.stallMs} ms; its stream was cut.`));
+    }
+  }
+}
+
+/** Runs a stream's writer to its end, whichever way it ends, then lets go of the server's signal. */
+async function writeStream(
+  stream: EventStream,
+  write: (enqueue: Enqueue, signal: AbortSignal) => Promise<void>,
+  options: EventStreamOptions,
+): Promise<void> {
+  const { signal } = stream.abort;
+  try {
+    await write(stream.enqueue, signal);
+    stream.end();
+  } catch (error) {
+    // Stopped by the reader or the server closing: an end, not a failure.
+    stream.end(signal.aborted ? undefined : error);
+  } finally {
+    stream.stop();
+    // The closing signal lives as long as the server; a listener per finished stream would pile up.
+    options.closing?.removeEventListener("abort", stream);
+    options.onEnd?.();
+  }
+}
+
+/**
  * A response whose body `write` fills, ended when `write` returns or the reader goes away; the
  * signal `write` gets aborts then, or when `closing` (the server's) does. Written as the client
  * reads: once about 64 KiB wait unread, `enqueue` waits until the client takes some (the Node
@@ -66,76 +171,10 @@ export function eventStreamResponse(
   write: (enqueue: Enqueue, signal: AbortSignal) => Promise<void>,
   options: EventStreamOptions,
 ): Response {
-  const abort = new AbortController();
-  const encoder = new TextEncoder();
-  // Closed, errored or cancelled: the stream can be ended no more (trying would build an error).
-  let ended = false;
-  const stallMs = options.stallMs ?? STALL_MS;
-  let room: (() => void) | undefined;
-  const wakeWriter = () => {
-    room?.();
-    room = undefined;
-  };
-  const stop = () => abort.abort(STREAM_ENDED);
-  abort.signal.addEventListener("abort", wakeWriter, { once: true });
-  options.closing?.addEventListener("abort", stop, { once: true });
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start(started) {
-        controller = started;
-      },
-      pull: wakeWriter,
-      cancel: () => {
-        ended = true;
-        stop();
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_BYTES }),
-  );
-  const enqueue: Enqueue = async (text) => {
-    if (abort.signal.aborted) return;
-    controller.enqueue(encoder.encode(text));
-    if ((controller.desiredSize ?? 0) > 0) return;
-    let stalled = false;
-    const timer = setTimeout(() => {
-      stalled = true;
-      wakeWriter();
-    }, stallMs);
-    await new Promise<void>((resolve) => {
-      room = resolve;
-    });
-    clearTimeout(timer);
-    if (stalled && !abort.signal.aborted) {
-      stop();
-      end(new Error(`The client read nothing for ${stallMs} ms; its stream was cut.`));
-    }
-  };
-  // A stream the client cancelled, or that was cut, can be neither closed nor errored again.
-  function end(error?: unknown): void {
-    if (ended) return;
-    ended = true;
-    try {
-      if (error === undefined) controller.close();
-      else controller.error(error);
-    } catch {
-      // Ended some other way after all.
-    }
-  }
-  void (async () => {
-    try {
-      await write(enqueue, abort.signal);
-      end();
-    } catch (error) {
-      // Stopped by the reader or the server closing: an end, not a failure.
-      end(abort.signal.aborted ? undefined : error);
-    } finally {
-      stop();
-      // The closing signal lives as long as the server; a listener per finished stream would pile up.
-      options.closing?.removeEventListener("abort", stop);
-      options.onEnd?.();
-    }
-  })();
+  const stream = new EventStream(options.stallMs ?? STALL_MS);
+  options.closing?.addEventListener("abort", stream, { once: true });
+  const body = new ReadableStream<Uint8Array>(stream, QUEUE);
+  void writeStream(stream, write, options);
   return new Response(body, { status: 200, headers: { ...EVENT_STREAM_HEADERS, ...options.headers } });
 }
 
