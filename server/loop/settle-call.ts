@@ -65,6 +65,19 @@ export type SettleOutcome =
   | { kind: "refused"; error: string; issues?: AnswerIssue[] }
   | { kind: "already-settled"; error: string; status: ToolCallStatus | undefined; output: unknown };
 
+/** The outcome for a call settled before this request: how it was settled, or that it expired. */
+function conflict(toolCallId: string, status: ToolCallStatus | undefined, output: unknown): SettleOutcome {
+  return {
+    kind: "already-settled",
+    error:
+      status === "expired"
+        ? `${toolCallId} expired: its run's deadline passed before anyone decided it`
+        : `${toolCallId} was already settled as ${status}`,
+    status,
+    output,
+  };
+}
+
 /**
  * The one settle operation: the answer, skip, approval or rejection of a pending call. It checks
  * the request against the pending row (owner, kind, answers), then settles the row, records the
@@ -95,16 +108,7 @@ export async function settleCall(
       error: `${toolCallId} is a question set, not a tool awaiting approval; use /agent/tool-call/answer or /agent/tool-call/skip`,
     };
   }
-  const conflict = (status: ToolCallStatus | undefined, output: unknown): SettleOutcome => ({
-    kind: "already-settled",
-    error:
-      status === "expired"
-        ? `${toolCallId} expired: its run's deadline passed before anyone decided it`
-        : `${toolCallId} was already settled as ${status}`,
-    status,
-    output,
-  });
-  if (row.status !== "pending_approval") return conflict(row.status, row.output);
+  if (row.status !== "pending_approval") return conflict(toolCallId, row.status, row.output);
   let output: unknown = null;
   let edits: PersonSettlement["edits"];
   if (isAsk) {
@@ -167,11 +171,12 @@ export async function settleCall(
   if (!settled.settled) {
     // Gone since it was read (another writer of the store removed it): as if it never was.
     if (!settled.row) return { kind: "not-found", error: notFoundError(toolCallId) };
-    if (settled.row.status !== "pending_approval") return conflict(settled.row.status, settled.row.output);
+    if (settled.row.status !== "pending_approval")
+      return conflict(toolCallId, settled.row.status, settled.row.output);
     // Still pending yet not settled: its run's deadline passed. It expires now, never answered.
     await store.deadlines.expireDue(row.runId);
     const expired = await store.toolCalls.get(toolCallId);
-    return conflict("expired", expired?.status === "expired" ? expired.output : null);
+    return conflict(toolCallId, "expired", expired?.status === "expired" ? expired.output : null);
   }
   return { kind: "settled", toolCallId, status: settlement.status, output };
 }

@@ -129,21 +129,42 @@ export interface ScriptedModelOptions {
   latencyMs?: number;
 }
 
+/** One answer's latency: its timer, and its own listener of the call's signal. */
+class Latency {
+  private readonly timer: ReturnType<typeof setTimeout>;
+
+  constructor(
+    ms: number,
+    private readonly signal: AbortSignal | undefined,
+    private readonly resolve: () => void,
+    private readonly reject: (reason: unknown) => void,
+  ) {
+    this.timer = setTimeout(elapsed, ms, this);
+    signal?.addEventListener("abort", this, { once: true });
+  }
+
+  elapsed(): void {
+    this.signal?.removeEventListener("abort", this);
+    this.resolve();
+  }
+
+  /** The call's signal aborted. */
+  handleEvent(): void {
+    clearTimeout(this.timer);
+    this.reject(this.signal?.reason);
+  }
+}
+
+function elapsed(latency: Latency): void {
+  latency.elapsed();
+}
+
 /** Waits `ms`, or fails as soon as `signal` aborts. */
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (ms <= 0) return Promise.resolve();
+  if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const done = () => {
-      signal?.removeEventListener("abort", stop);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", stop, { once: true });
+    new Latency(ms, signal, resolve, reject);
   });
 }
 

@@ -11,7 +11,11 @@ export interface AmbiguousTopic {
   questions: AskToolInput["questions"];
 }
 
-const startsWord = (stem: string) => new RegExp(`\\b${stem}`, "i");
+/** Whether a request holds a word that begins with `stem`, in any case: the pattern made once. */
+function startsWord(stem: string): (request: string) => boolean {
+  const pattern = new RegExp(`\\b${stem}`, "i");
+  return (request) => pattern.test(request);
+}
 
 /** A question as a model writes it: the hotkeys are the loop's to assign, so it leaves them out. */
 function asAsked(question: typeof scopeQuestion): AskToolInput["questions"][number] {
@@ -25,12 +29,12 @@ function asAsked(question: typeof scopeQuestion): AskToolInput["questions"][numb
 export const AMBIGUOUS_TOPICS: readonly AmbiguousTopic[] = [
   {
     name: "refactor",
-    matches: (request) => startsWord("refactor").test(request),
+    matches: startsWord("refactor"),
     questions: [asAsked(scopeQuestion), testsQuestion],
   },
   {
     name: "plan",
-    matches: (request) => startsWord("plan").test(request),
+    matches: startsWord("plan"),
     questions: [
       {
         id: "horizon",
@@ -57,7 +61,7 @@ export const AMBIGUOUS_TOPICS: readonly AmbiguousTopic[] = [
   },
   {
     name: "book",
-    matches: (request) => startsWord("book").test(request),
+    matches: startsWord("book"),
     questions: [
       wholeSeatsQuestion,
       {

@@ -115,7 +115,7 @@ const START_SQL = `WITH thread AS (
       -- The opt-in deadline: the sooner of the caller's and the agent's (LEAST skips nulls); none by default.
       LEAST($11::timestamptz, ${LEASE_UNTIL("($12::jsonb ->> verdict.agent)::bigint")})
     FROM verdict WHERE verdict.kind = 'started'
-    RETURNING *),
+    RETURNING id, thread_id, agent, turn, message_id, user_message, status, expires_at, created_at),
   recorded AS (
     INSERT INTO prepick_checkpoints (run_id, position, name, result)
     SELECT id, 0, '${RUN_START}', jsonb_build_object('messageId', message_id) FROM started),
@@ -125,7 +125,8 @@ const START_SQL = `WITH thread AS (
       'messageId', message_id, 'agent', agent)
     FROM started)
   SELECT verdict.kind, verdict.agent AS chosen_agent, (SELECT agent FROM thread) AS thread_agent,
-    (SELECT id FROM active) AS active_run, started.*,
+    (SELECT id FROM active) AS active_run, started.turn, started.user_message, started.expires_at,
+    started.created_at,
     CASE WHEN started.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', started.id) END AS notified
   FROM verdict LEFT JOIN started ON true`;
 
@@ -201,7 +202,17 @@ export class RunStore {
       case "busy":
         return { kind: "busy", runId: String(row.active_run) };
       default: {
-        const run = toRun(row);
+        // Only what the database decided comes back (the driver reads every column it is sent):
+        // the rest of a run just started is what the statement was given.
+        const run = toRun({
+          ...row,
+          id: input.runId,
+          thread_id: input.threadId,
+          actor_id: input.actorId,
+          agent,
+          message_id: input.messageId,
+          status: lease ? "running" : "ready",
+        });
         const runStart = runStartFrame(run);
         this.written(run.id, 1, [runStart]);
         const checkpoints = [{ position: 0, name: RUN_START, result: { messageId: run.messageId } }];

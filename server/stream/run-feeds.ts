@@ -31,7 +31,7 @@ class RunFeed {
   /** The frames of the model call in progress here, not stored yet, and the number they follow. */
   provisional: { after: number; frames: LiveFrame[] } | undefined;
   /** Followers waiting for something new. */
-  readonly waiters = new Set<Waiter>();
+  readonly waiters = new Set<Subscription>();
   /** How many followers, and whether this process runs the run (it then writes every frame itself). */
   followers = 0;
   held = 0;
@@ -46,45 +46,21 @@ class RunFeed {
   }
 }
 
+function timedOut(subscription: Subscription): void {
+  subscription.done("timeout");
+}
+
 /**
- * One follower's wait for something new: woken by its feed, by its time running out, or by its
- * signal (it is its own abort listener). An object rather than closures: a follower waits after
- * every batch it sends.
+ * A follower's view of one run's feed: see {@link FeedSubscription}. A follower waits after every
+ * batch it sends, so a subscription keeps one timer (re-armed by each wait) and one listener of
+ * the follower's signal for all its waits, and a wait asked while one is pending is that one.
  */
-class Waiter {
-  private readonly timer: ReturnType<typeof setTimeout>;
-
-  constructor(
-    private readonly feed: RunFeed,
-    ms: number,
-    private readonly signal: AbortSignal,
-    private readonly resolve: (wake: Wake) => void,
-  ) {
-    this.timer = setTimeout(timedOut, ms, this);
-    signal.addEventListener("abort", this, { once: true });
-    feed.waiters.add(this);
-  }
-
-  done(wake: Wake): void {
-    if (!this.feed.waiters.delete(this)) return;
-    clearTimeout(this.timer);
-    this.signal.removeEventListener("abort", this);
-    this.resolve(wake);
-  }
-
-  /** The follower's signal aborted. */
-  handleEvent(): void {
-    this.done("timeout");
-  }
-}
-
-function timedOut(waiter: Waiter): void {
-  waiter.done("timeout");
-}
-
-/** A follower's view of one run's feed: see {@link FeedSubscription}. */
 class Subscription implements FeedSubscription {
   private closed = false;
+  private pending: PromiseWithResolvers<Wake> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerMs = 0;
+  private signal: AbortSignal | undefined;
 
   constructor(
     private readonly feeds: RunFeeds,
@@ -108,15 +84,46 @@ class Subscription implements FeedSubscription {
   }
 
   wait(ms: number, signal: AbortSignal): Promise<Wake> {
-    return new Promise<Wake>((resolve) => {
-      if (signal.aborted) resolve("timeout");
-      else new Waiter(this.feed, ms, signal, resolve);
-    });
+    if (this.closed || signal.aborted) return Promise.resolve("timeout");
+    if (signal !== this.signal) {
+      this.signal?.removeEventListener("abort", this);
+      signal.addEventListener("abort", this, { once: true });
+      this.signal = signal;
+    }
+    // `ms` from now, whether or not an earlier wait's time was already running.
+    if (this.timer && ms === this.timerMs) this.timer.refresh();
+    else {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(timedOut, ms, this);
+      this.timerMs = ms;
+    }
+    if (!this.pending) {
+      this.pending = Promise.withResolvers<Wake>();
+      this.feed.waiters.add(this);
+    }
+    return this.pending.promise;
+  }
+
+  /** Ends the pending wait, if any, with what woke it. */
+  done(wake: Wake): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    this.feed.waiters.delete(this);
+    pending.resolve(wake);
+  }
+
+  /** The follower's signal aborted. */
+  handleEvent(): void {
+    this.done("timeout");
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.timer);
+    this.signal?.removeEventListener("abort", this);
+    this.done("timeout");
     this.feed.followers -= 1;
     this.feeds.release(this.runId, this.feed);
   }
