@@ -17,6 +17,16 @@ interface PGliteInternals {
 const MAX_PREPARED = 256;
 const NO_SYNC = { syncToFs: false } as const;
 
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
 function hasInternals(pglite: PGlite): boolean {
   const candidate = pglite as unknown as Partial<PGliteInternals>;
   return (
@@ -65,18 +75,17 @@ export function preparedStatements(pglite: PGlite) {
       const serialize = internals.serializers[statement.paramTypes[index] ?? 0];
       return serialize ? serialize(value) : String(value);
     });
-    const messages: unknown[] = [];
-    try {
-      for (const message of [
+    // One call into the engine for the four messages: it reads them in order, and after an
+    // error skips to the Sync, as a server does with a pipelined batch.
+    const { messages } = await pglite.execProtocol(
+      concat([
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: "P" }),
         protocol.serialize.execute({}),
-      ]) {
-        messages.push(...(await pglite.execProtocol(message, NO_SYNC)).messages);
-      }
-    } finally {
-      messages.push(...(await pglite.execProtocol(protocol.serialize.sync(), NO_SYNC)).messages);
-    }
+        protocol.serialize.sync(),
+      ]),
+      NO_SYNC,
+    );
     const [result] = parse.parseResults(messages as never, internals.parsers as never);
     return (result?.rows ?? []) as Row[];
   }
