@@ -17,12 +17,20 @@ export function parseInt8(text: string): number | bigint {
 // `T` and an offset with minutes (and no seconds, which only pre-1900 local-mean-time zones have).
 const TIMESTAMP = /^(\d{4,}-\d\d-\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?)(?:([+-]\d\d)(?::(\d\d))?(?::\d\d)?)?$/;
 
+// The same in UTC (`+00`, or no offset for `timestamp`), a four-digit year (AD) and a valid day.
+const UTC_TIMESTAMP =
+  /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])) ([01]\d:[0-5]\d:[0-5]\d|2[0-3]:[0-5]\d:[0-5]\d)(?:\.(\d{1,6}))?(?:\+00)?$/;
+
 /**
  * `timestamptz` as an ISO 8601 string in UTC with milliseconds (`2026-01-05T10:00:00.123Z`), the
  * form `Date#toISOString` writes: it sorts as text and survives JSON. `timestamp` (without time
  * zone) is read as UTC. `infinity`, `-infinity` and BC dates come back as PostgreSQL wrote them.
  */
 export function parseTimestamp(text: string): string {
+  // What a server in UTC writes (its default): already the ISO form but for the `T`, the
+  // milliseconds and the `Z`, so it is rewritten without a Date (parsed, then formatted) per value.
+  const utc = UTC_TIMESTAMP.exec(text);
+  if (utc) return `${utc[1]}T${utc[2]}.${utc[3] === undefined ? "000" : utc[3].padEnd(3, "0").slice(0, 3)}Z`;
   const match = TIMESTAMP.exec(text);
   if (!match) return text;
   const [, day, time, hours, minutes] = match;

@@ -144,8 +144,11 @@ export function actorMiddleware(options: ActorOptions = {}) {
  */
 export function pageCookieMiddleware() {
   return createMiddleware(async (c, next) => {
+    // Pages are never under /agent/ (its answers are JSON and event streams): reading an answer's
+    // headers would turn them into a Headers object, which the Node server then converts back.
+    if (c.req.method !== "GET" || c.req.path.startsWith("/agent/")) return next();
     await next();
-    if (c.req.method !== "GET" || c.res.status !== 200) return;
+    if (c.res.status !== 200) return;
     if (!c.res.headers.get("content-type")?.startsWith("text/html")) return;
     if (cookieActor(c) !== undefined || requestSite(c.req.raw, []).site === "foreign") return;
     issueCookie(c, `actor-${crypto.randomUUID()}`);

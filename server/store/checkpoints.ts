@@ -76,6 +76,46 @@ export function journalSql(run: string, alsoFrom?: string): string {
     'result', j.result) ORDER BY j.position), '[]'::jsonb) FROM (${rows}) AS j)`;
 }
 
+/**
+ * The statement that records a step's checkpoints with every row it wrote (see
+ * `CheckpointStore.record`). Each data-modifying part runs to its end whether or not the select
+ * reads it, so the select returns only what the caller reads: the driver parses every column it
+ * is sent. One text, built once: the driver compares it with the prepared one on every call.
+ */
+const RECORD_SQL = `WITH ${heldSql("$1", "$7")},
+   recorded AS (
+     INSERT INTO prepick_checkpoints (run_id, position, name, result)
+     SELECT $1, entry.position, entry.name, entry.result
+     FROM held, jsonb_to_recordset($2::jsonb) AS entry(position integer, name text, result jsonb)
+     RETURNING position),
+   ${appendFramesSql("$1", "$3", "held")},
+   used AS (
+     INSERT INTO prepick_usage (run_id, step, model, input_tokens, output_tokens, total_tokens)
+     SELECT $1, used.step, used.model, used.input, used.output, used.total
+     FROM held, jsonb_to_recordset($4::jsonb)
+       AS used(step integer, model text, input integer, output integer, total integer)
+     RETURNING id),
+   inserted AS (
+     INSERT INTO prepick_tool_calls (id, run_id, thread_id, actor_id, name, tool_type, status, input, questions)
+     SELECT call.id, $1, call."threadId", call."actorId", call.name, 'action', call.status, call.input,
+       call.questions
+     FROM held, jsonb_to_recordset($5::jsonb)
+       AS call(id text, "threadId" text, "actorId" text, name text, status text, input jsonb, questions jsonb)
+     RETURNING id),
+   moved AS (
+     UPDATE prepick_tool_calls t SET status = move."to", output = move.output, settled_at = now()
+     FROM held, jsonb_to_recordset($6::jsonb) AS move(id text, "from" text, "to" text, output jsonb)
+     WHERE t.id = move.id AND t.status = move."from"
+     RETURNING t.id),
+   completed AS (
+     UPDATE prepick_runs SET status = 'completed', model_messages = $9::jsonb, lease_owner = NULL,
+       lease_until = NULL, finished_at = now()
+     FROM held WHERE id = $1 AND $8::boolean
+     RETURNING id)
+   SELECT (SELECT max(seq) FROM added) AS seq,
+     (SELECT cancel_requested FROM held) AS cancel_requested, EXISTS (SELECT 1 FROM held) AS held,
+     ${notifyFollowers("$1")}`;
+
 /** The runs' checkpoint journals: each step's name and result, in order, and what it wrote. */
 export class CheckpointStore {
   /**
@@ -120,54 +160,17 @@ export class CheckpointStore {
       first_seq: number | null;
       cancel_requested: boolean | null;
       held: boolean;
-    }>(
-      `WITH ${heldSql("$1", "$7")},
-       recorded AS (
-         INSERT INTO prepick_checkpoints (run_id, position, name, result)
-         SELECT $1, entry.position, entry.name, entry.result
-         FROM held, jsonb_to_recordset($2::jsonb) AS entry(position integer, name text, result jsonb)
-         RETURNING position),
-       ${appendFramesSql("$1", "$3", "held")},
-       used AS (
-         INSERT INTO prepick_usage (run_id, step, model, input_tokens, output_tokens, total_tokens)
-         SELECT $1, used.step, used.model, used.input, used.output, used.total
-         FROM held, jsonb_to_recordset($4::jsonb)
-           AS used(step integer, model text, input integer, output integer, total integer)
-         RETURNING id),
-       inserted AS (
-         INSERT INTO prepick_tool_calls (id, run_id, thread_id, actor_id, name, tool_type, status, input, questions)
-         SELECT call.id, $1, call."threadId", call."actorId", call.name, 'action', call.status, call.input,
-           call.questions
-         FROM held, jsonb_to_recordset($5::jsonb)
-           AS call(id text, "threadId" text, "actorId" text, name text, status text, input jsonb, questions jsonb)
-         RETURNING id),
-       moved AS (
-         UPDATE prepick_tool_calls t SET status = move."to", output = move.output, settled_at = now()
-         FROM held, jsonb_to_recordset($6::jsonb) AS move(id text, "from" text, "to" text, output jsonb)
-         WHERE t.id = move.id AND t.status = move."from"
-         RETURNING t.id),
-       completed AS (
-         UPDATE prepick_runs SET status = 'completed', model_messages = $9::jsonb, lease_owner = NULL,
-           lease_until = NULL, finished_at = now()
-         FROM held WHERE id = $1 AND $8::boolean
-         RETURNING id)
-       SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT count(*) FROM used) AS used,
-         (SELECT count(*) FROM inserted) AS inserted, (SELECT count(*) FROM moved) AS moved,
-         (SELECT count(*) FROM completed) AS completed, (SELECT max(seq) FROM added) AS seq,
-         (SELECT cancel_requested FROM held) AS cancel_requested, EXISTS (SELECT 1 FROM held) AS held,
-         ${notifyFollowers("$1")}`,
-      [
-        runId,
-        jsonArrayOnce(entries),
-        jsonArrayOnce(frames),
-        json(usage),
-        json(newCalls),
-        json(movedCalls),
-        owner,
-        completes !== undefined,
-        json(completes?.modelMessages ?? null),
-      ],
-    );
+    }>(RECORD_SQL, [
+      runId,
+      jsonArrayOnce(entries),
+      jsonArrayOnce(frames),
+      json(usage),
+      json(newCalls),
+      json(movedCalls),
+      owner,
+      completes !== undefined,
+      json(completes?.modelMessages ?? null),
+    ]);
     const last = result[0]?.seq;
     const first = firstSeqOf(result[0]);
     if (first !== undefined) this.written(runId, first, frames);

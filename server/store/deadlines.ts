@@ -1,6 +1,6 @@
 import type { Frame } from "prepick/core";
 import type { Database } from "../database/database";
-import { appendFramesSql, notifyFollowers } from "./frames";
+import { APPEND_FRAMES_SQL } from "./frames";
 import { json } from "./json";
 
 /** A run the deadline ended, with the calls that were waiting on a person. */
@@ -66,10 +66,7 @@ export class DeadlineStore {
           expired: true,
         }));
         frames.push({ kind: "run-finish", status: "cancelled", expired: true });
-        await tx.query(`WITH ${appendFramesSql("$1", "$2")} SELECT ${notifyFollowers("$1")}`, [
-          runId,
-          json(frames),
-        ]);
+        await tx.query(APPEND_FRAMES_SQL, [runId, json(frames)]);
         ended.push({ runId, callIds: calls.map((call) => String(call.id)) });
       }
       return ended;

@@ -44,6 +44,16 @@ export function notifyFollowers(run: string): string {
     (SELECT min(seq) FROM added) AS first_seq`;
 }
 
+/**
+ * Appends the JSON array of frames `$2` to the run `$1` and wakes its followers: the statement of
+ * a writer that already knows it may write (inside a transaction that changed the run).
+ */
+export const APPEND_FRAMES_SQL = `WITH ${appendFramesSql("$1", "$2")} SELECT ${notifyFollowers("$1")}`;
+
+/** {@link APPEND_FRAMES_SQL} as the holder of the run's lease, `$3`, and the last frame's number. */
+const APPEND_HELD_SQL = `WITH ${heldSql("$1", "$3")}, ${appendFramesSql("$1", "$2", "held")}
+  SELECT (SELECT max(seq) FROM added) AS seq, ${notifyFollowers("$1")}`;
+
 /** Reads a frames notification's payload: the run, and the last frame's number when it says. */
 export function readFramesNotification(payload: string): { runId: string; lastSeq: number | undefined } {
   const space = payload.lastIndexOf(" ");
@@ -72,11 +82,11 @@ export class FrameStore {
    */
   async append(runId: string, owner: string, frames: readonly Frame[]): Promise<number | undefined> {
     if (frames.length === 0) return undefined;
-    const rows = await this.db.query<{ seq: number | null; first_seq: number | null }>(
-      `WITH ${heldSql("$1", "$3")}, ${appendFramesSql("$1", "$2", "held")}
-       SELECT (SELECT max(seq) FROM added) AS seq, ${notifyFollowers("$1")}`,
-      [runId, jsonArrayOnce(frames), owner],
-    );
+    const rows = await this.db.query<{ seq: number | null; first_seq: number | null }>(APPEND_HELD_SQL, [
+      runId,
+      jsonArrayOnce(frames),
+      owner,
+    ]);
     const first = firstSeqOf(rows[0]);
     if (first === undefined) return undefined;
     this.written(runId, first, frames);

@@ -13,8 +13,13 @@ import type {
 /** A row as a driver returns it. */
 export type Row = Record<string, unknown>;
 
-// Timestamps come as Dates from a column and as text from `to_jsonb`; both leave as ISO strings.
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+// Timestamps come from a column already as ISO strings (`type-parsers.ts`), as text from
+// `to_jsonb`, or as Dates; all leave as ISO strings in UTC with milliseconds.
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const iso = (value: unknown) =>
+  typeof value === "string" && ISO.test(value)
+    ? value
+    : (value instanceof Date ? value : new Date(String(value))).toISOString();
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
 
 /** A `prepick_threads` row. */

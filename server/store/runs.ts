@@ -3,7 +3,13 @@ import type { Frame, RunErrorCode } from "prepick/core";
 import type { Database, Queryable } from "../database/database";
 import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
-import { appendFramesSql, type FramesWritten, firstSeqOf, notifyFollowers } from "./frames";
+import {
+  APPEND_FRAMES_SQL,
+  appendFramesSql,
+  type FramesWritten,
+  firstSeqOf,
+  notifyFollowers,
+} from "./frames";
 import { json, jsonArrayOnce, storable } from "./json";
 import { type Row, toJournal, toRun } from "./read-rows";
 import type { ClaimedRun, Lease, RunRow, RunStatus, UserMessage } from "./rows";
@@ -115,7 +121,7 @@ const START_SQL = `WITH thread AS (
       -- The opt-in deadline: the sooner of the caller's and the agent's (LEAST skips nulls); none by default.
       LEAST($11::timestamptz, ${LEASE_UNTIL("($12::jsonb ->> verdict.agent)::bigint")})
     FROM verdict WHERE verdict.kind = 'started'
-    RETURNING *),
+    RETURNING id, thread_id, agent, turn, message_id, user_message, status, expires_at, created_at),
   recorded AS (
     INSERT INTO prepick_checkpoints (run_id, position, name, result)
     SELECT id, 0, '${RUN_START}', jsonb_build_object('messageId', message_id) FROM started),
@@ -125,7 +131,8 @@ const START_SQL = `WITH thread AS (
       'messageId', message_id, 'agent', agent)
     FROM started)
   SELECT verdict.kind, verdict.agent AS chosen_agent, (SELECT agent FROM thread) AS thread_agent,
-    (SELECT id FROM active) AS active_run, started.*,
+    (SELECT id FROM active) AS active_run, started.turn, started.user_message, started.expires_at,
+    started.created_at,
     CASE WHEN started.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', started.id) END AS notified
   FROM verdict LEFT JOIN started ON true`;
 
@@ -143,6 +150,68 @@ export function runStartFrame(run: RunRow): Frame {
 /** The number of a claimed run's last frame, read in the claiming statement. */
 export const LAST_SEQ = (run: string) =>
   `(SELECT coalesce(max(seq), 0) FROM prepick_frames WHERE run_id = ${run}) AS last_seq`;
+
+/** Claims up to $3 ready runs for $1 under a lease of $2 ms, each with its journal (`RunStore.claimReady`). */
+const CLAIM_READY_SQL = `WITH next AS (
+    SELECT id FROM prepick_runs WHERE status = 'ready'
+    ORDER BY ready_at, id LIMIT $3 FOR UPDATE SKIP LOCKED),
+  claimed AS (
+    UPDATE prepick_runs r SET status = 'running', lease_owner = $1, lease_until = ${LEASE_UNTIL("$2")},
+      wake_pending = false, waiting_on = NULL
+    FROM next WHERE r.id = next.id RETURNING r.*)
+  SELECT claimed.*, ${journalSql("claimed.id")} AS journal, ${LAST_SEQ("claimed.id")}
+  FROM claimed ORDER BY claimed.ready_at, claimed.id`;
+
+/** The run $1 with its journal while $2 holds it (`RunStore.held`). */
+const HELD_SQL = `SELECT r.*, ${journalSql("r.id")} AS journal, ${LAST_SEQ("r.id")} FROM prepick_runs r
+  WHERE r.id = $1 AND r.status = 'running' AND r.lease_owner = $2`;
+
+/** Extends $1's leases by $2 ms on the runs $3 names (`RunStore.renewLeases`). */
+const RENEW_SQL = `UPDATE prepick_runs SET lease_until = ${LEASE_UNTIL("$2")}
+  WHERE id IN (SELECT jsonb_array_elements_text($3::jsonb)) AND status = 'running' AND lease_owner = $1`;
+
+/** Hands every run whose lease lapsed back as ready (`RunStore.expireLeases`). */
+const EXPIRE_SQL = `WITH expired AS (
+    UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
+    WHERE status = 'running' AND lease_until < now() RETURNING id)
+  SELECT id, pg_notify('${RUNS_CHANNEL}', id) AS notified FROM expired`;
+
+/** Hands the run $1 that $2 runs back as ready (`RunStore.release`). */
+const RELEASE_SQL = `WITH released AS (
+    UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
+    WHERE id = $1 AND status = 'running' AND lease_owner = $2 RETURNING id)
+  SELECT pg_notify('${RUNS_CHANNEL}', id) AS notified FROM released`;
+
+/** Hands back as ready the runs leased to $1 but not in $2 (`RunStore.releaseStray`). */
+const RELEASE_STRAY_SQL = `WITH released AS (
+    UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
+    WHERE status = 'running' AND lease_owner = $1
+      AND id NOT IN (SELECT jsonb_array_elements_text($2::jsonb)) RETURNING id)
+  SELECT pg_notify('${RUNS_CHANNEL}', id) AS notified FROM released`;
+
+/** Parks the run $1 that $2 holds on the call $3, streaming the frames $4 (`RunStore.park`). */
+const PARK_SQL = `WITH current AS (
+    SELECT id, wake_pending, cancel_requested FROM prepick_runs
+    WHERE id = $1 AND status = 'running' AND lease_owner = $2 FOR UPDATE),
+  changed AS (
+    UPDATE prepick_runs r SET
+      status = CASE WHEN c.wake_pending OR c.cancel_requested THEN 'running' ELSE 'parked' END,
+      waiting_on = CASE WHEN c.wake_pending OR c.cancel_requested THEN NULL ELSE $3 END,
+      lease_owner = CASE WHEN c.wake_pending OR c.cancel_requested THEN r.lease_owner END,
+      lease_until = CASE WHEN c.wake_pending OR c.cancel_requested THEN r.lease_until END,
+      wake_pending = false
+    FROM current c WHERE r.id = c.id RETURNING r.status, r.cancel_requested),
+  parked AS (SELECT 1 FROM changed WHERE status = 'parked'),
+  ${appendFramesSql("$1", "$4", "parked")}
+  SELECT status, cancel_requested, ${notifyFollowers("$1")} FROM changed`;
+
+/** Ends the run $1 that $5 holds and streams the frames $6 (`RunStore.finish`). */
+const FINISH_SQL = `WITH finished AS (
+    UPDATE prepick_runs SET status = $2, error = $3, model_messages = $4::jsonb,
+      lease_owner = NULL, lease_until = NULL, finished_at = now()
+    WHERE id = $1 AND status = 'running' AND lease_owner = $5 RETURNING id),
+  ${appendFramesSql("$1", "$6", "finished")}
+  SELECT ${notifyFollowers("$1")} FROM finished`;
 
 /**
  * The runs and their leases: a run is `ready` until a process claims it (`running` under a lease
@@ -201,7 +270,17 @@ export class RunStore {
       case "busy":
         return { kind: "busy", runId: String(row.active_run) };
       default: {
-        const run = toRun(row);
+        // Only what the database decided comes back (the driver reads every column it is sent):
+        // the rest of a run just started is what the statement was given.
+        const run = toRun({
+          ...row,
+          id: input.runId,
+          thread_id: input.threadId,
+          actor_id: input.actorId,
+          agent,
+          message_id: input.messageId,
+          status: lease ? "running" : "ready",
+        });
         const runStart = runStartFrame(run);
         this.written(run.id, 1, [runStart]);
         const checkpoints = [{ position: 0, name: RUN_START, result: { messageId: run.messageId } }];
@@ -261,18 +340,7 @@ export class RunStore {
    * not waited for, so several processes claim side by side.
    */
   async claimReady(lease: Lease, limit: number): Promise<ClaimedRun[]> {
-    const rows = await this.db.query(
-      `WITH next AS (
-         SELECT id FROM prepick_runs WHERE status = 'ready'
-         ORDER BY ready_at, id LIMIT $3 FOR UPDATE SKIP LOCKED),
-       claimed AS (
-         UPDATE prepick_runs r SET status = 'running', lease_owner = $1, lease_until = ${LEASE_UNTIL("$2")},
-           wake_pending = false, waiting_on = NULL
-         FROM next WHERE r.id = next.id RETURNING r.*)
-       SELECT claimed.*, ${journalSql("claimed.id")} AS journal, ${LAST_SEQ("claimed.id")}
-       FROM claimed ORDER BY claimed.ready_at, claimed.id`,
-      [lease.owner, lease.leaseMs, limit],
-    );
+    const rows = await this.db.query(CLAIM_READY_SQL, [lease.owner, lease.leaseMs, limit]);
     return rows.map((row) => ({
       run: toRun(row),
       checkpoints: toJournal(row.journal),
@@ -285,11 +353,7 @@ export class RunStore {
    * lease); undefined once it does not (it ended, or another process took it over).
    */
   async held(runId: string, owner: string): Promise<ClaimedRun | undefined> {
-    const rows = await this.db.query(
-      `SELECT r.*, ${journalSql("r.id")} AS journal, ${LAST_SEQ("r.id")} FROM prepick_runs r
-       WHERE r.id = $1 AND r.status = 'running' AND r.lease_owner = $2`,
-      [runId, owner],
-    );
+    const rows = await this.db.query(HELD_SQL, [runId, owner]);
     const row = rows[0];
     return row
       ? { run: toRun(row), checkpoints: toJournal(row.journal), lastSeq: Number(row.last_seq) }
@@ -299,11 +363,7 @@ export class RunStore {
   /** Extends the leases of the runs `owner` is running; the ones it lost are left alone. */
   async renewLeases(lease: Lease, runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
-    await this.db.query(
-      `UPDATE prepick_runs SET lease_until = ${LEASE_UNTIL("$2")}
-       WHERE id IN (SELECT jsonb_array_elements_text($3::jsonb)) AND status = 'running' AND lease_owner = $1`,
-      [lease.owner, lease.leaseMs, json(runIds)],
-    );
+    await this.db.query(RENEW_SQL, [lease.owner, lease.leaseMs, json(runIds)]);
   }
 
   /**
@@ -311,12 +371,7 @@ export class RunStore {
    * with a notification each, so whichever process has room claims it. Returns how many.
    */
   async expireLeases(): Promise<number> {
-    const rows = await this.db.query(
-      `WITH expired AS (
-         UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
-         WHERE status = 'running' AND lease_until < now() RETURNING id)
-       SELECT id, pg_notify('${RUNS_CHANNEL}', id) AS notified FROM expired`,
-    );
+    const rows = await this.db.query(EXPIRE_SQL);
     return rows.length;
   }
 
@@ -335,13 +390,7 @@ export class RunStore {
 
   /** Hands a run this process was running back as ready, for any process to resume. */
   async release(runId: string, owner: string): Promise<void> {
-    await this.db.query(
-      `WITH released AS (
-         UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
-         WHERE id = $1 AND status = 'running' AND lease_owner = $2 RETURNING id)
-       SELECT pg_notify('${RUNS_CHANNEL}', id) AS notified FROM released`,
-      [runId, owner],
-    );
+    await this.db.query(RELEASE_SQL, [runId, owner]);
   }
 
   /**
@@ -350,14 +399,7 @@ export class RunStore {
    * Returns how many, each with a notification.
    */
   async releaseStray(owner: string, running: readonly string[]): Promise<number> {
-    const rows = await this.db.query(
-      `WITH released AS (
-         UPDATE prepick_runs SET status = 'ready', lease_owner = NULL, lease_until = NULL, ready_at = now()
-         WHERE status = 'running' AND lease_owner = $1
-           AND id NOT IN (SELECT jsonb_array_elements_text($2::jsonb)) RETURNING id)
-       SELECT pg_notify('${RUNS_CHANNEL}', id) AS notified FROM released`,
-      [owner, json(running)],
-    );
+    const rows = await this.db.query(RELEASE_STRAY_SQL, [owner, json(running)]);
     return rows.length;
   }
 
@@ -372,23 +414,7 @@ export class RunStore {
       status: RunStatus;
       cancel_requested: boolean;
       first_seq: number | null;
-    }>(
-      `WITH current AS (
-         SELECT id, wake_pending, cancel_requested FROM prepick_runs
-         WHERE id = $1 AND status = 'running' AND lease_owner = $2 FOR UPDATE),
-       changed AS (
-         UPDATE prepick_runs r SET
-           status = CASE WHEN c.wake_pending OR c.cancel_requested THEN 'running' ELSE 'parked' END,
-           waiting_on = CASE WHEN c.wake_pending OR c.cancel_requested THEN NULL ELSE $3 END,
-           lease_owner = CASE WHEN c.wake_pending OR c.cancel_requested THEN r.lease_owner END,
-           lease_until = CASE WHEN c.wake_pending OR c.cancel_requested THEN r.lease_until END,
-           wake_pending = false
-         FROM current c WHERE r.id = c.id RETURNING r.status, r.cancel_requested),
-       parked AS (SELECT 1 FROM changed WHERE status = 'parked'),
-       ${appendFramesSql("$1", "$4", "parked")}
-       SELECT status, cancel_requested, ${notifyFollowers("$1")} FROM changed`,
-      [runId, owner, waitingOn, jsonArrayOnce([parked])],
-    );
+    }>(PARK_SQL, [runId, owner, waitingOn, jsonArrayOnce([parked])]);
     const row = rows[0];
     if (!row) return "lost";
     const first = firstSeqOf(row);
@@ -415,15 +441,7 @@ export class RunStore {
     ] as const;
     if (end.status !== "cancelled") {
       // The run's row and its last frame in one statement: no BEGIN and COMMIT round trips.
-      const rows = await this.db.query(
-        `WITH finished AS (
-           UPDATE prepick_runs SET status = $2, error = $3, model_messages = $4::jsonb,
-             lease_owner = NULL, lease_until = NULL, finished_at = now()
-           WHERE id = $1 AND status = 'running' AND lease_owner = $5 RETURNING id),
-         ${appendFramesSql("$1", "$6", "finished")}
-         SELECT ${notifyFollowers("$1")} FROM finished`,
-        [...ended, owner, jsonArrayOnce([finish])],
-      );
+      const rows = await this.db.query(FINISH_SQL, [...ended, owner, jsonArrayOnce([finish])]);
       const first = firstSeqOf(rows[0]);
       if (first !== undefined) this.written(runId, first, [finish]);
       return rows.length > 0;
@@ -493,10 +511,7 @@ export class RunStore {
       cancelled: true,
     }));
     frames.push(last);
-    const rows = await tx.query(`WITH ${appendFramesSql("$1", "$2")} SELECT ${notifyFollowers("$1")}`, [
-      runId,
-      jsonArrayOnce(frames),
-    ]);
+    const rows = await tx.query(APPEND_FRAMES_SQL, [runId, jsonArrayOnce(frames)]);
     return { first: firstSeqOf(rows[0]) ?? 0, frames };
   }
 }

@@ -43,6 +43,52 @@ export type SettleResult =
 // signal's position or frame number taken: the statement fails whole, and a retry sees the park.
 const ATTEMPTS = 3;
 
+/** Settles the call $1 of the run $2 and wakes the run, recording the signal when it waits on exactly that call (`SettlementStore.settle`). */
+const SETTLE_SQL = `WITH run AS (
+    -- A run past its opt-in deadline takes no answer: it expires instead (DeadlineStore).
+    SELECT id, status, waiting_on FROM prepick_runs
+    WHERE id = $2 AND (expires_at IS NULL OR expires_at > now()) FOR UPDATE),
+  settled AS (
+    UPDATE prepick_tool_calls SET status = $3, output = $4::jsonb, settled_at = now(),
+      input = coalesce($10::jsonb, input),
+      proposed_input = CASE WHEN $10::jsonb IS NULL THEN proposed_input ELSE input END,
+      edited = coalesce($11::jsonb, edited)
+    WHERE id = $1 AND status = 'pending_approval' AND run_id IN (SELECT id FROM run)
+    RETURNING *),
+  decided AS (
+    SELECT run.id, run.status = 'parked' AND run.waiting_on = $1 AS signalled,
+      -- A run parked before runs recorded what they wait on is woken as before.
+      run.status = 'parked' AND (run.waiting_on = $1 OR run.waiting_on IS NULL) AS wakes
+    FROM run, settled),
+  woken AS (
+    UPDATE prepick_runs r SET
+      status = CASE WHEN d.wakes AND $8::text IS NOT NULL THEN 'running'
+        WHEN d.wakes THEN 'ready' ELSE r.status END,
+      lease_owner = CASE WHEN d.wakes THEN $8::text ELSE r.lease_owner END,
+      lease_until = CASE WHEN d.wakes AND $8::text IS NOT NULL
+        THEN now() + ($9 * interval '1 millisecond') WHEN d.wakes THEN NULL ELSE r.lease_until END,
+      ready_at = CASE WHEN d.wakes THEN now() ELSE r.ready_at END,
+      waiting_on = CASE WHEN d.wakes THEN NULL ELSE r.waiting_on END,
+      -- Still running: it must not park on what was just settled, and replays instead.
+      wake_pending = r.status = 'running'
+    FROM decided d WHERE r.id = d.id
+    RETURNING r.*, d.signalled, d.wakes AND $8::text IS NOT NULL AS claimed),
+  signal AS (
+    INSERT INTO prepick_checkpoints (run_id, position, name, result)
+    SELECT d.id, (SELECT coalesce(max(position) + 1, 0) FROM prepick_checkpoints WHERE run_id = $2),
+      $5, $6::jsonb
+    FROM decided d WHERE d.signalled
+    RETURNING position, name, result),
+  signalled AS (SELECT 1 FROM decided WHERE signalled),
+  ${appendFramesSql("$2", "$7", "signalled")}
+  SELECT to_jsonb(settled) AS call, to_jsonb(woken) AS run, woken.signalled, woken.claimed,
+    CASE WHEN woken.claimed THEN ${journalSql("woken.id", "signal")} END AS journal,
+    CASE WHEN woken.claimed THEN coalesce((SELECT max(seq) FROM added),
+      (SELECT max(seq) FROM prepick_frames WHERE run_id = $2), 0) END AS last_seq,
+    CASE WHEN woken.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', woken.id) END AS woke,
+    ${notifyFollowers("$2")}
+  FROM settled LEFT JOIN woken ON woken.id = settled.run_id`;
+
 /**
  * The one statement a person's answer, skip, approval or rejection is: the row settled, and its
  * run woken, together or not at all.
@@ -78,65 +124,19 @@ export class SettlementStore {
   }
 
   private async settleOnce(settlement: PersonSettlement, lease: Lease | undefined): Promise<SettleResult> {
-    const rows = await this.db.query(
-      `WITH run AS (
-         -- A run past its opt-in deadline takes no answer: it expires instead (DeadlineStore).
-         SELECT id, status, waiting_on FROM prepick_runs
-         WHERE id = $2 AND (expires_at IS NULL OR expires_at > now()) FOR UPDATE),
-       settled AS (
-         UPDATE prepick_tool_calls SET status = $3, output = $4::jsonb, settled_at = now(),
-           input = coalesce($10::jsonb, input),
-           proposed_input = CASE WHEN $10::jsonb IS NULL THEN proposed_input ELSE input END,
-           edited = coalesce($11::jsonb, edited)
-         WHERE id = $1 AND status = 'pending_approval' AND run_id IN (SELECT id FROM run)
-         RETURNING *),
-       decided AS (
-         SELECT run.id, run.status = 'parked' AND run.waiting_on = $1 AS signalled,
-           -- A run parked before runs recorded what they wait on is woken as before.
-           run.status = 'parked' AND (run.waiting_on = $1 OR run.waiting_on IS NULL) AS wakes
-         FROM run, settled),
-       woken AS (
-         UPDATE prepick_runs r SET
-           status = CASE WHEN d.wakes AND $8::text IS NOT NULL THEN 'running'
-             WHEN d.wakes THEN 'ready' ELSE r.status END,
-           lease_owner = CASE WHEN d.wakes THEN $8::text ELSE r.lease_owner END,
-           lease_until = CASE WHEN d.wakes AND $8::text IS NOT NULL
-             THEN now() + ($9 * interval '1 millisecond') WHEN d.wakes THEN NULL ELSE r.lease_until END,
-           ready_at = CASE WHEN d.wakes THEN now() ELSE r.ready_at END,
-           waiting_on = CASE WHEN d.wakes THEN NULL ELSE r.waiting_on END,
-           -- Still running: it must not park on what was just settled, and replays instead.
-           wake_pending = r.status = 'running'
-         FROM decided d WHERE r.id = d.id
-         RETURNING r.*, d.signalled, d.wakes AND $8::text IS NOT NULL AS claimed),
-       signal AS (
-         INSERT INTO prepick_checkpoints (run_id, position, name, result)
-         SELECT d.id, (SELECT coalesce(max(position) + 1, 0) FROM prepick_checkpoints WHERE run_id = $2),
-           $5, $6::jsonb
-         FROM decided d WHERE d.signalled
-         RETURNING position, name, result),
-       signalled AS (SELECT 1 FROM decided WHERE signalled),
-       ${appendFramesSql("$2", "$7", "signalled")}
-       SELECT to_jsonb(settled) AS call, to_jsonb(woken) AS run, woken.signalled, woken.claimed,
-         CASE WHEN woken.claimed THEN ${journalSql("woken.id", "signal")} END AS journal,
-         CASE WHEN woken.claimed THEN coalesce((SELECT max(seq) FROM added),
-           (SELECT max(seq) FROM prepick_frames WHERE run_id = $2), 0) END AS last_seq,
-         CASE WHEN woken.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', woken.id) END AS woke,
-         ${notifyFollowers("$2")}
-       FROM settled LEFT JOIN woken ON woken.id = settled.run_id`,
-      [
-        settlement.callId,
-        settlement.runId,
-        settlement.status,
-        json(settlement.output),
-        settlement.signal.name,
-        json(settlement.signal.result),
-        jsonArrayOnce(settlement.signal.frames),
-        lease?.owner ?? null,
-        lease?.leaseMs ?? 0,
-        settlement.edits?.input === undefined ? null : json(settlement.edits.input),
-        settlement.edits ? json(settlement.edits.edited) : null,
-      ],
-    );
+    const rows = await this.db.query(SETTLE_SQL, [
+      settlement.callId,
+      settlement.runId,
+      settlement.status,
+      json(settlement.output),
+      settlement.signal.name,
+      json(settlement.signal.result),
+      jsonArrayOnce(settlement.signal.frames),
+      lease?.owner ?? null,
+      lease?.leaseMs ?? 0,
+      settlement.edits?.input === undefined ? null : json(settlement.edits.input),
+      settlement.edits ? json(settlement.edits.edited) : null,
+    ]);
     const row = rows[0];
     if (!row) {
       const current = await this.db.query("SELECT * FROM prepick_tool_calls WHERE id = $1", [
