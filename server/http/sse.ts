@@ -67,8 +67,6 @@ export interface EventStreamOptions {
  */
 class EventStream implements UnderlyingDefaultSource<Uint8Array> {
   readonly abort = new AbortController();
-  /** Writes text to the stream; waits while the client leaves it full. */
-  readonly enqueue: Enqueue = (text) => this.write(text);
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   /** Closed, errored or cancelled: the stream can be ended no more (trying would build an error). */
   private ended = false;
@@ -119,7 +117,8 @@ class EventStream implements UnderlyingDefaultSource<Uint8Array> {
     this.room = undefined;
   }
 
-  private async write(text: string): Promise<void> {
+  /** Writes text to the stream; waits while the client leaves it full. */
+  async enqueue(text: string): Promise<void> {
     if (this.abort.signal.aborted) return;
     this.controller.enqueue(encoder.encode(text));
     if ((this.controller.desiredSize ?? 0) > 0) return;
@@ -147,7 +146,7 @@ async function writeStream(
 ): Promise<void> {
   const { signal } = stream.abort;
   try {
-    await write(stream.enqueue, signal);
+    await write((text) => stream.enqueue(text), signal);
     stream.end();
   } catch (error) {
     // Stopped by the reader or the server closing: an end, not a failure.

@@ -75,6 +75,17 @@ async function overLimit(context: RouteContext, actorId: string): Promise<TurnSt
   return undefined;
 }
 
+/** The refusal of an agent not hosted here, naming the ones that are. */
+function notHosted(name: string | undefined, hosted: readonly string[]): TurnStart {
+  return {
+    ok: false,
+    status: 400,
+    body: {
+      error: `agent "${name}" is not hosted here; the agents are ${hosted.map((each) => `"${each}"`).join(", ") || "none"}`,
+    },
+  };
+}
+
 /**
  * Starts a turn in one statement: resolves the agent (the request's, else the thread's, else the
  * first hosted), creates the thread (when new), the run, its `persist:run:start` checkpoint and
@@ -86,17 +97,10 @@ async function overLimit(context: RouteContext, actorId: string): Promise<TurnSt
 export async function startTurn(context: RouteContext, request: TurnRequest): Promise<TurnStart> {
   const { threadId, actorId } = request;
   const hosted = context.agents.map((candidate) => candidate.name);
-  const notHosted = (name: string | undefined): TurnStart => ({
-    ok: false,
-    status: 400,
-    body: {
-      error: `agent "${name}" is not hosted here; the agents are ${hosted.map((each) => `"${each}"`).join(", ") || "none"}`,
-    },
-  });
   // A named agent that is not hosted is refused before the store is asked.
-  if (request.agent !== undefined && !hosted.includes(request.agent)) return notHosted(request.agent);
+  if (request.agent !== undefined && !hosted.includes(request.agent)) return notHosted(request.agent, hosted);
   const defaultAgent = hosted[0];
-  if (defaultAgent === undefined) return notHosted(request.agent);
+  if (defaultAgent === undefined) return notHosted(request.agent, hosted);
   const limited = await overLimit(context, actorId);
   if (limited) return limited;
   const runId = `run-${crypto.randomUUID()}`;
@@ -130,7 +134,7 @@ export async function startTurn(context: RouteContext, request: TurnRequest): Pr
     case "not-found":
       return { ok: false, status: 404, body: { error: `No thread ${threadId} is yours.` } };
     case "not-hosted":
-      return notHosted(started.agent);
+      return notHosted(started.agent, hosted);
     case "other-agent":
       return {
         ok: false,
