@@ -1,6 +1,7 @@
 import {
   type AnswerIssue,
   ASK_TOOL_NAME,
+  type ElicitationOutcome,
   type ElicitationRequest,
   parseAnswers,
   settleAnswers,
@@ -13,7 +14,7 @@ import type { PersonSettlement } from "../store/settlements";
 import type { Store } from "../store/store";
 import { checkApprovalAnswers } from "./approval-answers";
 import type { CrashHooks } from "./crash-hooks";
-import { settlementFrames, signalName } from "./settlement";
+import { askOutputFrames, settlementFrames, signalName } from "./settlement";
 import type { Worker } from "./worker";
 
 /** What a person does with a pending call. */
@@ -110,10 +111,12 @@ export async function settleCall(
   }
   if (row.status !== "pending_approval") return conflict(toolCallId, row.status, row.output);
   let output: unknown = null;
+  // A question set's outcome, made here.
+  let outcome: ElicitationOutcome | undefined;
   let edits: PersonSettlement["edits"];
   if (isAsk) {
     const questions = (row.input as ElicitationRequest).questions;
-    if (action === "skip") output = settleSkipped(questions);
+    if (action === "skip") outcome = settleSkipped(questions);
     else {
       const parsed = parseAnswers(request.answers);
       const issues = parsed.success ? validateAnswers(questions, parsed.answers) : parsed.issues;
@@ -124,8 +127,9 @@ export async function settleCall(
           issues,
         };
       }
-      output = settleAnswers(questions, parsed.answers);
+      outcome = settleAnswers(questions, parsed.answers);
     }
+    output = outcome;
   } else if (action === "reject") {
     const { reason } = request;
     if (reason !== undefined && (typeof reason !== "string" || reason.length > MAX_REASON)) {
@@ -151,6 +155,9 @@ export async function settleCall(
     };
   }
   const settlement = { status: SETTLES_TO[action], output };
+  // A question set's outcome was made here by settleAnswers or settleSkipped, which the frame's
+  // settleRecorded gives back unchanged: it is the frame's as it is, not made a second time.
+  const frames = outcome ? askOutputFrames(toolCallId, outcome) : settlementFrames(row, settlement);
   const signal = signalName(row.runId, toolCallId);
   // The crash hooks of the signal checkpoint, which this statement may be the one to record.
   crashHooks.before(signal);
@@ -160,7 +167,7 @@ export async function settleCall(
         callId: toolCallId,
         runId: row.runId,
         ...settlement,
-        signal: { name: signal, result: settlement, frames: settlementFrames(row, settlement) },
+        signal: { name: signal, result: settlement, frames },
         ...(edits ? { edits } : {}),
       },
       lease,

@@ -1,6 +1,7 @@
 import {
   type ApprovalEdits,
   ASK_TOOL_NAME,
+  type ElicitationOutcome,
   type ElicitationRequest,
   type Frame,
   readApprovalEdits,
@@ -31,6 +32,11 @@ export function approvalEditsOf(settlement: Settlement): ApprovalEdits | undefin
   return settlement.status === "approved" ? readApprovalEdits(settlement.output) : undefined;
 }
 
+/** The frames a settled question set writes: its outcome, as the model will read it. */
+export function askOutputFrames(callId: string, outcome: ElicitationOutcome): Frame[] {
+  return [{ kind: "tool-output", id: callId, output: outcome }];
+}
+
 /**
  * The frames a settlement streams with its `signal:tool:` checkpoint, whoever records it (the
  * person's request when the run was parked on the call, the loop otherwise), so the stream is
@@ -44,8 +50,10 @@ export function settlementFrames(
 ): Frame[] {
   if (call.name === ASK_TOOL_NAME) {
     const questions = (call.input as ElicitationRequest).questions;
-    const output = settleRecorded(questions, settlement.output, settlement.status === "skipped");
-    return [{ kind: "tool-output", id: call.id, output }];
+    return askOutputFrames(
+      call.id,
+      settleRecorded(questions, settlement.output, settlement.status === "skipped"),
+    );
   }
   if (settlement.status === "rejected") {
     const reason = (settlement.output as { reason?: string } | null)?.reason;
