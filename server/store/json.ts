@@ -121,9 +121,19 @@ export function jsonArrayOnce(values: readonly object[]): string {
   return `[${values.map(jsonOnce).join(",")}]`;
 }
 
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
+
 // jsonb keeps an object's keys sorted: shorter first, then by their UTF-8 bytes.
 const encoder = new TextEncoder();
 function jsonbKeyOrder(a: string, b: string): number {
+  // Nearly every key is ASCII, whose characters are its bytes: no encoding needed to compare them.
+  if (isAscii(a) && isAscii(b)) {
+    if (a.length !== b.length) return a.length - b.length;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
   const left = encoder.encode(a);
   const right = encoder.encode(b);
   if (left.length !== right.length) return left.length - right.length;
