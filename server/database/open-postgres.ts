@@ -22,10 +22,11 @@ const MAX_NAMED_STATEMENTS = 256;
  * plan), set in the connection's startup packet so it costs no statement. By default PostgreSQL
  * plans a prepared statement anew with each call's values for its first five calls on each
  * connection before settling on the generic plan, and a run's statements are large: a burst that
- * opens the pool's connections spent about 0.2 ms of PostgreSQL's CPU per run re-planning them
- * (docs/benchmarks.md). Every status, kind and predicate the partial indexes test is a literal in
- * the store's statements, and every parameter is compared by equality or bounds an indexed key,
- * so the generic plan is the plan the server settles on anyway.
+ * opens the pool's connections spent about 0.1 ms of PostgreSQL's CPU per run re-planning them
+ * (docs/benchmarks.md). Every value a partial index's predicate tests is a literal in the store's
+ * statements and their lookups compare parameters with indexed keys, so a generic plan uses the
+ * same indexes; for a run's statements it is the plan PostgreSQL settled on after five calls
+ * anyway. A connection string's own `options` win.
  */
 const GENERIC_PLANS = "-c plan_cache_mode=force_generic_plan";
 
