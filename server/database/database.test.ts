@@ -465,6 +465,24 @@ describe("PGlite's folder lock", () => {
 });
 
 describe("PostgreSQL across connections", () => {
+  it("plans a pooled connection's named statement once, generically, not anew with each call's values", async () => {
+    if (!cluster) throw new Error("the PostgreSQL cluster did not start");
+    const db = await openDatabase({ url: await cluster.createDatabase("generic_plans") });
+    const sql = "SELECT $1::int + 1 AS next";
+    try {
+      const plans = await db.transaction(async (tx) => {
+        for (const value of [1, 2, 3]) expect(await tx.query(sql, [value])).toEqual([{ next: value + 1 }]);
+        return tx.query(
+          "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1",
+          [sql],
+        );
+      });
+      expect(plans).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it("delivers a NOTIFY from one process's database to another's", async () => {
     if (!cluster) throw new Error("the PostgreSQL cluster did not start");
     const url = await cluster.createDatabase("shared_notify");
