@@ -311,7 +311,9 @@ export class RunStore {
   /**
    * One page of a thread's turns for reading it back: the latest `limit` turns before turn
    * `before` (all of them when undefined), oldest first, with only what a reader shows (not the
-   * model messages, which can be large), and whether older turns remain.
+   * model messages, which can be large), and whether older turns remain. The cursor is a bound of
+   * the index scan, not a filter: the pool plans statements generically, and `$2 IS NULL OR …`
+   * would read every newer turn of the thread on each page back.
    */
   async turnsOfThread(
     threadId: string,
@@ -320,7 +322,7 @@ export class RunStore {
   ): Promise<{ turns: ThreadTurn[]; older: boolean }> {
     const rows = await this.db.query(
       `SELECT id, turn, message_id, user_message, status FROM prepick_runs
-       WHERE thread_id = $1 AND ($2::int IS NULL OR turn < $2::int)
+       WHERE thread_id = $1 AND turn < coalesce($2::int, 2147483647)
        ORDER BY turn DESC LIMIT $3`,
       [threadId, before ?? null, limit + 1],
     );
