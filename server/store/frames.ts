@@ -71,17 +71,20 @@ export const EACH_FRAME_SQL = `(SELECT f.run_id, f.first_seq + item.ordinality -
   FROM prepick_frames f, jsonb_array_elements(f.frames) WITH ORDINALITY AS item(frame, ordinality))`;
 
 /**
- * The run `$1`'s frames after the number `$2`, in order, at most `$3`, as `seq` and `frame`
- * (`frameSql` of the frame `item.frame`): from the row holding frame `$2 + 1` on, through the
- * primary key, each row's frames unnested and numbered from its `first_seq`.
+ * The run `$1`'s frames after the number `$2`, in order, at most `$3`, as `seq` and `frameSql` (of
+ * the frame `item.frame`): from the row holding frame `$2 + 1` on, through the primary key, each
+ * row's frames from the first one after `$2`. A row's frames are sliced by position (`$[a to b]`),
+ * not unnested whole: a page read inside a long model call's row costs its page, not the row.
  */
 function framesAfterSql(frameSql: string): string {
-  return `SELECT f.first_seq + item.ordinality - 1 AS seq, ${frameSql}
-    FROM prepick_frames f, jsonb_array_elements(f.frames) WITH ORDINALITY AS item(frame, ordinality)
+  return `SELECT f.first_seq + skip.n + item.ordinality - 1 AS seq, ${frameSql}
+    FROM prepick_frames f
+      CROSS JOIN LATERAL (SELECT greatest($2 - f.first_seq + 1, 0) AS n) skip
+      CROSS JOIN LATERAL jsonb_path_query(f.frames, '$[$from to $to]',
+        jsonb_build_object('from', skip.n, 'to', skip.n + $3 - 1)) WITH ORDINALITY AS item(frame, ordinality)
     WHERE f.run_id = $1
       AND f.first_seq >= coalesce((SELECT max(first_seq) FROM prepick_frames
         WHERE run_id = $1 AND first_seq <= $2 + 1), 0)
-      AND f.first_seq + item.ordinality - 1 > $2
     ORDER BY f.first_seq, item.ordinality LIMIT $3`;
 }
 
