@@ -1,7 +1,8 @@
 // `npm run bench:phases [pglite|postgres]`: where the time of one answer goes, from the person's
 // request to the first continuation frame in their stream. A diagnostic, not a benchmark row: it
 // wraps the store's methods and the HTTP server's writes to timestamp each phase, which itself
-// costs a little, so `npm run bench` measures the total without it.
+// costs a little, so `npm run bench` measures the total without it. It runs the server from its
+// sources (tsconfig.json's paths), since the store classes it wraps are the sources' own.
 import { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer, DEMO_AGENTS } from "prepick/server";
 import { CheckpointStore } from "../server/store/checkpoints";

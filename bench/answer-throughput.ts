@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { createServer, DEMO_AGENTS } from "prepick/server";
+import { EACH_FRAME_SQL } from "../server/store/frames";
 import type { LoadJob, LoadResult } from "./answer-load";
 import { startFloor } from "./floor";
 import { parkRun } from "./park-run";
@@ -127,7 +128,7 @@ export async function answerThroughput(
       postgres: (floorBefore.postgres + floorAfter.postgres) / 2,
     };
     const continued = await store.db.query<{ run: string; at: number }>(
-      `SELECT run_id AS run, extract(epoch FROM min(created_at)) * 1000 AS at FROM prepick_frames
+      `SELECT run_id AS run, extract(epoch FROM min(created_at)) * 1000 AS at FROM ${EACH_FRAME_SQL} AS f
        WHERE run_id LIKE $1 AND frame->>'kind' = 'step-start' GROUP BY run_id`,
       [`${template.runId}-c%`],
     );

@@ -1,5 +1,7 @@
 // `npm run bench`: runs every benchmark (or, with `--only a,b`, those) and writes their rows into
 // the table of docs/benchmarks.md, the only writer of that table. `--list` prints the benchmarks.
+// It runs under tsconfig.bench.json, after `prebench` builds the package: `prepick/server` and the
+// package's other names are the published JavaScript in dist/package/, not the sources.
 import { readFileSync, writeFileSync } from "node:fs";
 import { BENCHMARKS, type Benchmark, declaredMetrics, selectBenchmarks } from "./benchmarks";
 import type { BenchRow } from "./result";

@@ -10,9 +10,7 @@ import { type PostgresCluster, startPostgres } from "../../tests/support/postgre
 import { waitFor } from "../../tests/support/wait-for";
 import { inJsonbOrder, json } from "../store/json";
 import { MIGRATIONS } from "../store/migrations";
-import { createStore, Store } from "../store/store";
-import { startTestRun } from "../testing/start-test-run";
-import { waitingCall } from "../testing/waiting-call";
+import { createStore } from "../store/store";
 import { LOCK_FILE } from "./data-dir-lock";
 import type { Database } from "./database";
 import { openDatabase } from "./open-database";
@@ -340,9 +338,53 @@ describe.each(Object.entries(engines))("%s", (_name, engine) => {
         for (const statement of migration.statements) await db.query(statement);
         await db.query("INSERT INTO prepick_migrations (version) VALUES ($1)", [migration.version]);
       }
-      const old = new Store(db);
-      const { callId } = await waitingCall(old, { name: "parked" });
-      const running = await startTestRun(old, "running", "ada", "worker");
+      // The rows as that version wrote them: a frame a row, numbered by `seq`.
+      const callId = "call-parked";
+      const running = "run-running";
+      await db.query(
+        `INSERT INTO prepick_threads (id, actor_id, agent) VALUES ('thread-parked', 'ada', 'agent'),
+           ('thread-running', 'ada', 'agent')`,
+      );
+      await db.query(
+        `INSERT INTO prepick_runs (id, thread_id, actor_id, agent, turn, message_id, user_message, status,
+           lease_owner, lease_until, waiting_on)
+         VALUES ('run-parked', 'thread-parked', 'ada', 'agent', 0, 'message-parked', '{}', 'parked',
+             NULL, NULL, $1),
+           ($2, 'thread-running', 'ada', 'agent', 0, 'message-running', '{}', 'running', 'worker',
+             now() + interval '1 minute', NULL)`,
+        [callId, running],
+      );
+      await db.query(
+        `INSERT INTO prepick_checkpoints (run_id, position, name, result)
+         VALUES ('run-parked', 0, 'persist:run:start', '{}'), ('run-parked', 1, 'intake:ask', '{"asked":true}'),
+           ($1, 0, 'persist:run:start', '{}')`,
+        [running],
+      );
+      await db.query(
+        `INSERT INTO prepick_tool_calls (id, run_id, thread_id, actor_id, name, tool_type, status, input)
+         VALUES ($1, 'run-parked', 'thread-parked', 'ada', 'ask', 'action', 'pending_approval', '{}')`,
+        [callId],
+      );
+      const parkedFrames = [
+        {
+          seq: 1,
+          frame: {
+            kind: "run-start",
+            runId: "run-parked",
+            threadId: "thread-parked",
+            messageId: "message-parked",
+            agent: "agent",
+          },
+        },
+        { seq: 2, frame: { kind: "text-delta", id: "t", delta: "asked" } },
+        { seq: 3, frame: { kind: "run-parked", waitingFor: callId } },
+      ];
+      await db.query(
+        `INSERT INTO prepick_frames (run_id, seq, frame)
+         SELECT 'run-parked', (item->>'seq')::int, item->'frame' FROM jsonb_array_elements($1::jsonb) AS item
+         UNION ALL SELECT $2, 1, '{"kind":"run-start"}'`,
+        [json(parkedFrames), running],
+      );
 
       const store = await createStore(db);
       const versions = await db.query<{ version: number }>(
@@ -363,6 +405,15 @@ describe.each(Object.entries(engines))("%s", (_name, engine) => {
         },
       );
       expect(recorded).toMatchObject({ held: true, first: 2, seq: 3 });
+      // Each frame written before keeps its number, read alone or with those after it.
+      expect(await store.frames.after("run-parked", 0)).toEqual(parkedFrames);
+      expect(await store.frames.after("run-parked", 1, 1)).toEqual(parkedFrames.slice(1, 2));
+      expect((await store.frames.after(running, 0)).map(({ seq, frame }) => [seq, frame.kind])).toEqual([
+        [1, "run-start"],
+        [2, "step-start"],
+        [3, "step-finish"],
+      ]);
+      expect(await store.frames.tail("run-parked")).toEqual({ lastSeq: 3, ended: false });
       // Its lapsed lease is still found by the sweep, through the lease index as keyed now.
       await db.query("UPDATE prepick_runs SET lease_until = now() - interval '1 second' WHERE id = $1", [
         running,

@@ -112,7 +112,7 @@ const RECORD_SQL = `WITH ${heldSql("$1", "$7")},
        lease_until = NULL, finished_at = now()
      FROM held WHERE id = $1 AND $8::boolean
      RETURNING id)
-   SELECT (SELECT max(seq) FROM added) AS seq,
+   SELECT (SELECT last_seq FROM added) AS seq,
      (SELECT cancel_requested FROM held) AS cancel_requested, EXISTS (SELECT 1 FROM held) AS held,
      ${notifyFollowers("$1")}`;
 

@@ -64,3 +64,67 @@ describe("FrameStore.append", () => {
     expect((await store.frames.after(runId, 0)).map(({ frame }) => frame.kind)).toEqual(["run-start"]);
   });
 });
+
+describe("a write's frames, stored as one row", () => {
+  const step: Frame[] = [
+    { kind: "step-start", step: 0 },
+    { kind: "text-start", id: "0-t" },
+    ...deltas("0-t", 4),
+    { kind: "text-end", id: "0-t" },
+    { kind: "step-finish", step: 0 },
+    { kind: "run-finish", status: "completed" },
+  ];
+
+  it("reads from any number on, inside a write too, in pages that may end inside one", async () => {
+    const runId = await startTestRun(store, "pages", "ada", "me");
+    await store.frames.append(runId, "me", step.slice(0, 5));
+    await store.frames.append(runId, "me", step.slice(5));
+    const all = await store.frames.after(runId, 0);
+    expect(all.map(({ seq }) => seq)).toEqual(all.map((_, index) => index + 1));
+    expect(all.slice(1).map(({ frame }) => frame)).toEqual(step);
+    // Every resume point and page size gives the frames after it, whole rows or not.
+    for (let after = 0; after <= all.length; after++) {
+      expect(await store.frames.after(runId, after)).toEqual(all.slice(after));
+      expect(await store.frames.after(runId, after, 3)).toEqual(all.slice(after, after + 3));
+      const asJson = await store.frames.afterAsJson(runId, after, 2);
+      expect(asJson.map(({ seq, json }) => ({ seq, frame: JSON.parse(json) }))).toEqual(
+        all.slice(after, after + 2),
+      );
+    }
+    expect(await store.frames.tail(runId)).toEqual({ lastSeq: all.length, ended: false });
+  });
+
+  it("refuses a second write numbered from the same last frame, as a frame a row did", async () => {
+    const runId = await startTestRun(store, "race", "ada", "me");
+    // What two writers that both read frame 1 as the last would insert: the second row collides.
+    const insert = (frames: Frame[]) =>
+      db.query(
+        `INSERT INTO prepick_frames (run_id, first_seq, last_seq, frames)
+         VALUES ($1, 2, 1 + jsonb_array_length($2::jsonb), $2::jsonb)`,
+        [runId, JSON.stringify(frames)],
+      );
+    await insert(step.slice(0, 3));
+    await expect(insert(step.slice(0, 1))).rejects.toThrow(/duplicate key|unique/);
+    expect((await store.frames.after(runId, 0)).map(({ seq }) => seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("keeps a pruned run's first frame and its last, the last under its own number", async () => {
+    const runId = await startTestRun(store, "pruned", "ada", "me");
+    await store.frames.append(runId, "me", [{ kind: "step-start", step: 0 }]);
+    const recorded = await store.checkpoints.record(
+      runId,
+      "me",
+      [{ position: 1, name: "model:0", result: { text: "d0d1d2d3" } }],
+      { frames: step.slice(1), completes: { modelMessages: [] } },
+    );
+    await db.query("UPDATE prepick_runs SET finished_at = now() - interval '1 hour' WHERE id = $1", [runId]);
+    expect(await store.retention.prune(1_000)).toBeGreaterThanOrEqual(1);
+    const left = await store.frames.after(runId, 0);
+    expect(left).toEqual([
+      { seq: 1, frame: expect.objectContaining({ kind: "run-start" }) },
+      { seq: recorded.seq, frame: { kind: "run-finish", status: "completed" } },
+    ]);
+    expect(await store.frames.after(runId, 1)).toEqual(left.slice(1));
+    expect(await store.frames.tail(runId)).toEqual({ lastSeq: recorded.seq, ended: true });
+  });
+});

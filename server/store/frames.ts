@@ -18,19 +18,28 @@ export function firstSeqOf(row: { first_seq?: unknown } | undefined): number | u
 }
 
 /**
+ * The number of the run `run`'s last frame (a parameter or column), null before its first: read
+ * from its last row through the primary key.
+ */
+export function lastSeqSql(run: string): string {
+  return `(SELECT last_seq FROM prepick_frames WHERE run_id = ${run} ORDER BY first_seq DESC LIMIT 1)`;
+}
+
+/**
  * The common table expressions that append a JSON array of frames (the parameter `frames`) to
- * the run `run` (a parameter or column), numbered densely after its last frame: `frame_base`,
- * then `added` (the new frames' `seq`). `when` names a CTE that must hold a row for the frames
- * to be written. Every statement that writes frames uses these, and `notifyFollowers` after.
+ * the run `run` (a parameter or column) as one row, numbered densely after its last frame:
+ * `frame_base`, then `added` (the row's `first_seq` and `last_seq`; no row for an empty array).
+ * `when` names a CTE that must hold a row for the frames to be written. Every statement that
+ * writes frames uses these, and `notifyFollowers` after.
  */
 export function appendFramesSql(run: string, frames: string, when?: string): string {
-  return `frame_base AS (SELECT coalesce(max(seq), 0) AS seq FROM prepick_frames WHERE run_id = ${run}),
+  return `frame_base AS (SELECT coalesce(${lastSeqSql(run)}, 0) AS seq),
     added AS (
-      INSERT INTO prepick_frames (run_id, seq, frame)
-      SELECT ${run}, frame_base.seq + item.ordinality, item.frame
-      FROM frame_base${when ? `, (SELECT 1 FROM ${when} LIMIT 1) AS guard` : ""},
-        jsonb_array_elements(${frames}::jsonb) WITH ORDINALITY AS item(frame, ordinality)
-      RETURNING seq)`;
+      INSERT INTO prepick_frames (run_id, first_seq, last_seq, frames)
+      SELECT ${run}, frame_base.seq + 1, frame_base.seq + jsonb_array_length(${frames}::jsonb), ${frames}::jsonb
+      FROM frame_base${when ? `, (SELECT 1 FROM ${when} LIMIT 1) AS guard` : ""}
+      WHERE jsonb_array_length(${frames}::jsonb) > 0
+      RETURNING first_seq, last_seq)`;
 }
 
 /**
@@ -40,8 +49,8 @@ export function appendFramesSql(run: string, frames: string, when?: string): str
  */
 export function notifyFollowers(run: string): string {
   return `CASE WHEN EXISTS (SELECT 1 FROM added)
-      THEN pg_notify('${FRAMES_CHANNEL}', ${run} || ' ' || (SELECT max(seq) FROM added)) END AS notified,
-    (SELECT min(seq) FROM added) AS first_seq`;
+      THEN pg_notify('${FRAMES_CHANNEL}', ${run} || ' ' || (SELECT last_seq FROM added)) END AS notified,
+    (SELECT first_seq FROM added) AS first_seq`;
 }
 
 /**
@@ -52,7 +61,32 @@ export const APPEND_FRAMES_SQL = `WITH ${appendFramesSql("$1", "$2")} SELECT ${n
 
 /** {@link APPEND_FRAMES_SQL} as the holder of the run's lease, `$3`, and the last frame's number. */
 const APPEND_HELD_SQL = `WITH ${heldSql("$1", "$3")}, ${appendFramesSql("$1", "$2", "held")}
-  SELECT (SELECT max(seq) FROM added) AS seq, ${notifyFollowers("$1")}`;
+  SELECT (SELECT last_seq FROM added) AS seq, ${notifyFollowers("$1")}`;
+
+/**
+ * Every stored frame as a row of its own, `(run_id, seq, frame, created_at)`: a subquery for
+ * readers that look across runs or into frames (tests, benchmarks), not for a stream's reader.
+ */
+export const EACH_FRAME_SQL = `(SELECT f.run_id, f.first_seq + item.ordinality - 1 AS seq, item.frame, f.created_at
+  FROM prepick_frames f, jsonb_array_elements(f.frames) WITH ORDINALITY AS item(frame, ordinality))`;
+
+/**
+ * The run `$1`'s frames after the number `$2`, in order, at most `$3`, as `seq` and `frame`
+ * (`frameSql` of the frame `item.frame`): from the row holding frame `$2 + 1` on, through the
+ * primary key, each row's frames unnested and numbered from its `first_seq`.
+ */
+function framesAfterSql(frameSql: string): string {
+  return `SELECT f.first_seq + item.ordinality - 1 AS seq, ${frameSql}
+    FROM prepick_frames f, jsonb_array_elements(f.frames) WITH ORDINALITY AS item(frame, ordinality)
+    WHERE f.run_id = $1
+      AND f.first_seq >= coalesce((SELECT max(first_seq) FROM prepick_frames
+        WHERE run_id = $1 AND first_seq <= $2 + 1), 0)
+      AND f.first_seq + item.ordinality - 1 > $2
+    ORDER BY f.first_seq, item.ordinality LIMIT $3`;
+}
+
+const FRAMES_AFTER_SQL = framesAfterSql("item.frame");
+const FRAMES_AFTER_AS_JSON_SQL = framesAfterSql("item.frame::text AS json");
 
 /** Reads a frames notification's payload: the run, and the last frame's number when it says. */
 export function readFramesNotification(payload: string): { runId: string; lastSeq: number | undefined } {
@@ -100,7 +134,7 @@ export class FrameStore {
    */
   async tail(runId: string): Promise<{ lastSeq: number; ended: boolean }> {
     const rows = await this.db.query<{ last_seq: number | null; ended: boolean | null }>(
-      `SELECT (SELECT max(seq) FROM prepick_frames WHERE run_id = $1) AS last_seq,
+      `SELECT ${lastSeqSql("$1")} AS last_seq,
          (SELECT status IN ('completed', 'failed', 'cancelled') FROM prepick_runs WHERE id = $1) AS ended`,
       [runId],
     );
@@ -109,10 +143,7 @@ export class FrameStore {
 
   /** The run's frames after `after`, in order, at most `limit`. */
   async after(runId: string, after: number, limit = 500): Promise<SequencedFrame[]> {
-    const rows = await this.db.query(
-      "SELECT seq, frame FROM prepick_frames WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-      [runId, after, limit],
-    );
+    const rows = await this.db.query(FRAMES_AFTER_SQL, [runId, after, limit]);
     return rows.map((row) => ({ seq: Number(row.seq), frame: row.frame as Frame }));
   }
 
@@ -122,10 +153,7 @@ export class FrameStore {
    * serialises them again.
    */
   async afterAsJson(runId: string, after: number, limit: number): Promise<{ seq: number; json: string }[]> {
-    const rows = await this.db.query(
-      "SELECT seq, frame::text AS json FROM prepick_frames WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-      [runId, after, limit],
-    );
+    const rows = await this.db.query(FRAMES_AFTER_AS_JSON_SQL, [runId, after, limit]);
     return rows.map((row) => ({ seq: Number(row.seq), json: String(row.json) }));
   }
 }

@@ -351,4 +351,22 @@ export const MIGRATIONS: readonly Migration[] = [
         EXECUTE FUNCTION prepick_inbox_change()`,
     ],
   },
+  {
+    version: 10,
+    statements: [
+      // A write's frames are one row: its first and last sequence numbers and the frames, in
+      // order, as a JSON array (a model call's nine frames were nine rows, each a heap tuple and an
+      // index entry: about a third of the step's write in the engine). The primary key becomes
+      // (run_id, first_seq), so two writers that numbered from the same last frame still collide
+      // as before; the rows of a run never overlap and leave no gap. Each frame keeps its number:
+      // a row's frames are first_seq, first_seq + 1, … last_seq. An existing frame becomes a row
+      // of one.
+      "ALTER TABLE prepick_frames RENAME COLUMN seq TO first_seq",
+      "ALTER TABLE prepick_frames RENAME COLUMN frame TO frames",
+      `ALTER TABLE prepick_frames ALTER COLUMN frames TYPE jsonb USING jsonb_build_array(frames),
+        ADD COLUMN last_seq integer`,
+      "UPDATE prepick_frames SET last_seq = first_seq",
+      "ALTER TABLE prepick_frames ALTER COLUMN last_seq SET NOT NULL",
+    ],
+  },
 ];

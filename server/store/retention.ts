@@ -1,4 +1,5 @@
 import type { Database } from "../database/database";
+import { lastSeqSql } from "./frames";
 
 /** How many finished runs one pruning transaction takes. */
 const PRUNE_BATCH = 200;
@@ -35,10 +36,18 @@ export class RetentionStore {
           "DELETE FROM prepick_checkpoints WHERE run_id IN (SELECT jsonb_array_elements_text($1::jsonb))",
           [ids],
         );
+        // A write's frames are one row: every row but the first (`run-start` alone) and the
+        // last goes, then the last is cut to its last frame, which keeps its number.
         await tx.query(
           `DELETE FROM prepick_frames f
-           WHERE f.run_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND f.seq > 1
-             AND f.seq < (SELECT max(seq) FROM prepick_frames last WHERE last.run_id = f.run_id)`,
+           WHERE f.run_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND f.first_seq > 1
+             AND f.last_seq < ${lastSeqSql("f.run_id")}`,
+          [ids],
+        );
+        await tx.query(
+          `UPDATE prepick_frames SET first_seq = last_seq, frames = jsonb_build_array(frames -> -1)
+           WHERE run_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND first_seq > 1
+             AND first_seq < last_seq`,
           [ids],
         );
         return rows.length;

@@ -8,6 +8,7 @@ import {
   appendFramesSql,
   type FramesWritten,
   firstSeqOf,
+  lastSeqSql,
   notifyFollowers,
 } from "./frames";
 import { json, jsonArrayOnce, storable } from "./json";
@@ -126,9 +127,9 @@ const START_SQL = `WITH thread AS (
     INSERT INTO prepick_checkpoints (run_id, position, name, result)
     SELECT id, 0, '${RUN_START}', jsonb_build_object('messageId', message_id) FROM started),
   streamed AS (
-    INSERT INTO prepick_frames (run_id, seq, frame)
-    SELECT id, 1, jsonb_build_object('kind', 'run-start', 'runId', id, 'threadId', thread_id,
-      'messageId', message_id, 'agent', agent)
+    INSERT INTO prepick_frames (run_id, first_seq, last_seq, frames)
+    SELECT id, 1, 1, jsonb_build_array(jsonb_build_object('kind', 'run-start', 'runId', id,
+      'threadId', thread_id, 'messageId', message_id, 'agent', agent))
     FROM started)
   SELECT verdict.kind, verdict.agent AS chosen_agent, (SELECT agent FROM thread) AS thread_agent,
     (SELECT id FROM active) AS active_run, started.turn, started.user_message, started.expires_at,
@@ -148,8 +149,7 @@ export function runStartFrame(run: RunRow): Frame {
 }
 
 /** The number of a claimed run's last frame, read in the claiming statement. */
-export const LAST_SEQ = (run: string) =>
-  `(SELECT coalesce(max(seq), 0) FROM prepick_frames WHERE run_id = ${run}) AS last_seq`;
+export const LAST_SEQ = (run: string) => `coalesce(${lastSeqSql(run)}, 0) AS last_seq`;
 
 /** Claims up to $3 ready runs for $1 under a lease of $2 ms, each with its journal (`RunStore.claimReady`). */
 const CLAIM_READY_SQL = `WITH next AS (

@@ -2,7 +2,7 @@ import type { Frame } from "prepick/core";
 import type { Database } from "../database/database";
 import { RUNS_CHANNEL } from "./channels";
 import { journalSql } from "./checkpoints";
-import { appendFramesSql, type FramesWritten, firstSeqOf, notifyFollowers } from "./frames";
+import { appendFramesSql, type FramesWritten, firstSeqOf, lastSeqSql, notifyFollowers } from "./frames";
 import { json, jsonArrayOnce } from "./json";
 import { type Row, toJournal, toRun, toToolCall } from "./read-rows";
 import type { ClaimedRun, Lease, OwnedToolCall, ToolCallStatus } from "./rows";
@@ -83,8 +83,7 @@ const SETTLE_SQL = `WITH run AS (
   ${appendFramesSql("$2", "$7", "signalled")}
   SELECT to_jsonb(settled) AS call, to_jsonb(woken) AS run, woken.signalled, woken.claimed,
     CASE WHEN woken.claimed THEN ${journalSql("woken.id", "signal")} END AS journal,
-    CASE WHEN woken.claimed THEN coalesce((SELECT max(seq) FROM added),
-      (SELECT max(seq) FROM prepick_frames WHERE run_id = $2), 0) END AS last_seq,
+    CASE WHEN woken.claimed THEN coalesce((SELECT last_seq FROM added), ${lastSeqSql("$2")}, 0) END AS last_seq,
     CASE WHEN woken.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', woken.id) END AS woke,
     ${notifyFollowers("$2")}
   FROM settled LEFT JOIN woken ON woken.id = settled.run_id`;

@@ -37,8 +37,9 @@ export async function seedThread(store: Store, thread: SeededThread, agent = "pl
     [threadId, actorId, agent, turns],
   );
   await store.db.query(
-    `INSERT INTO prepick_frames (run_id, seq, frame)
-     SELECT $1 || '-run-' || t, s, CASE
+    // As a run leaves them: `run-start` a row of its own, the model call's frames one row.
+    `INSERT INTO prepick_frames (run_id, first_seq, last_seq, frames)
+     SELECT $1 || '-run-' || t, min(s), max(s), jsonb_agg(CASE
          WHEN s = 1 THEN jsonb_build_object('kind', 'run-start', 'runId', $1 || '-run-' || t,
            'threadId', $1, 'messageId', $1 || '-msg-' || t, 'agent', $4::text)
          WHEN s = 2 THEN jsonb_build_object('kind', 'step-start', 'step', 0)
@@ -48,8 +49,9 @@ export async function seedThread(store: Store, thread: SeededThread, agent = "pl
          WHEN s = $2::int + 4 THEN jsonb_build_object('kind', 'text-end', 'id', 'text-0')
          WHEN s = $2::int + 5 THEN jsonb_build_object('kind', 'step-finish', 'step', 0)
          ELSE jsonb_build_object('kind', 'run-finish', 'status', 'completed')
-       END
-     FROM generate_series(0, $5::int - 1) AS t, generate_series(1, $2::int + 6) AS s`,
+       END ORDER BY s)
+     FROM generate_series(0, $5::int - 1) AS t, generate_series(1, $2::int + 6) AS s
+     GROUP BY t, s = 1`,
     [threadId, deltas, deltaChars, agent, turns],
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EACH_FRAME_SQL } from "../../server/store/frames";
 import { chatBody, intakeId } from "../support/agent-api";
 import { apiClient } from "../support/api-client";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -208,10 +209,10 @@ describe("load with a failure", { timeout: 300_000 }, () => {
       databaseUrl,
       `SELECT r.id,
          (SELECT count(*)::int FROM prepick_tool_calls t WHERE t.run_id = r.id AND t.status = 'answered') AS settled,
-         (SELECT count(*)::int FROM prepick_frames f WHERE f.run_id = r.id AND f.frame->>'kind' = 'tool-output') AS outputs,
-         (SELECT count(*)::int FROM prepick_frames f WHERE f.run_id = r.id AND f.frame->>'kind' = 'run-finish') AS finishes,
-         (SELECT count(*)::int FROM prepick_frames f WHERE f.run_id = r.id) AS frames,
-         (SELECT max(seq)::int FROM prepick_frames f WHERE f.run_id = r.id) AS last,
+         (SELECT count(*)::int FROM ${EACH_FRAME_SQL} f WHERE f.run_id = r.id AND f.frame->>'kind' = 'tool-output') AS outputs,
+         (SELECT count(*)::int FROM ${EACH_FRAME_SQL} f WHERE f.run_id = r.id AND f.frame->>'kind' = 'run-finish') AS finishes,
+         (SELECT count(*)::int FROM ${EACH_FRAME_SQL} f WHERE f.run_id = r.id) AS frames,
+         (SELECT max(seq)::int FROM ${EACH_FRAME_SQL} f WHERE f.run_id = r.id) AS last,
          (SELECT count(*)::int FROM prepick_checkpoints c WHERE c.run_id = r.id AND c.name = 'intake:answers') AS answers,
          (SELECT count(*)::int FROM prepick_checkpoints c WHERE c.run_id = r.id) AS names,
          (SELECT count(DISTINCT name)::int FROM prepick_checkpoints c WHERE c.run_id = r.id) AS "distinctNames"

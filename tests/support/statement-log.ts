@@ -31,7 +31,7 @@ const NAMES: readonly [RegExp, string][] = [
   [/frame->>'kind' = 'step-start'/, "read the unfinished model call's frames"],
   [/INSERT INTO prepick_frames/, "append frames"],
   [/AS last_seq/, "read the stream's tail"],
-  [/FROM prepick_frames WHERE run_id = \$1 AND seq > \$2/, "read frames"],
+  [/WITH ORDINALITY AS item\(frame, ordinality\)\s+WHERE f\.run_id = \$1/, "read frames"],
   [/FROM prepick_runs WHERE thread_id = \$1 ORDER BY turn/, "read the thread's earlier turns"],
 ];
 

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { EACH_FRAME_SQL } from "../../../server/store/frames";
 import type { CrashScenario } from "./crash-scenario";
 import type { FaultCluster } from "./fault-database";
 
@@ -12,7 +13,7 @@ async function settlementOf(cluster: FaultCluster, url: string, runId: string, t
   );
   const settled = await cluster.query<{ kind: string; frame: { output?: unknown; error?: string } }>(
     url,
-    `SELECT frame->>'kind' AS kind, frame FROM prepick_frames
+    `SELECT frame->>'kind' AS kind, frame FROM ${EACH_FRAME_SQL} AS f
       WHERE run_id = $1 AND frame->>'kind' IN ('tool-output', 'tool-error')
         AND frame->>'id' IN (SELECT id FROM prepick_tool_calls WHERE run_id = $1 AND name = $2)
       ORDER BY seq`,
