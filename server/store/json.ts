@@ -98,14 +98,16 @@ const SUSPECT = /\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
  */
 export function json(value: unknown): string {
   const text = JSON.stringify(value ?? null);
-  return SUSPECT.test(text) ? JSON.stringify(value ?? null, storableReplacer) : text;
+  // Most texts hold no escape at all: a plain search rules them out faster than the pattern.
+  return text.includes("\\u") && SUSPECT.test(text) ? JSON.stringify(value ?? null, storableReplacer) : text;
 }
 
 const serialized = new WeakMap<object, string>();
 
 /**
  * `json(value)` of an object, kept for as long as the object lives: a frame streamed to followers
- * before it is stored, then stored, is serialized once.
+ * before it is stored, then stored, is serialized once, and so is a checkpoint the journal
+ * serialized to read back.
  */
 export function jsonOnce(value: object): string {
   let text = serialized.get(value);
@@ -116,9 +118,14 @@ export function jsonOnce(value: object): string {
   return text;
 }
 
-/** A JSON array of objects, each serialized once (see {@link jsonOnce}). */
+/**
+ * A JSON array of objects, each serialized once: the text {@link jsonOnce} kept for it, or made
+ * here and not kept. Keeping costs more than making a small value's text (an entry in a
+ * `WeakMap`, which the garbage collector must also visit), and what a write stores is serialized
+ * again only for a follower (`RunFeeds`), which keeps it.
+ */
 export function jsonArrayOnce(values: readonly object[]): string {
-  return `[${values.map(jsonOnce).join(",")}]`;
+  return `[${values.map((value) => serialized.get(value) ?? json(value)).join(",")}]`;
 }
 
 function isAscii(text: string): boolean {

@@ -59,7 +59,12 @@ describe("SettlementStore.settle", () => {
       settled = await store.settlements.settle(settlementOf(runId, callId), lease);
     });
     expect(heard).toEqual([]);
-    expect(settled).toMatchObject({ settled: true, signalled: true, row: { id: callId, status: "skipped" } });
+    expect(settled).toMatchObject({ settled: true, signalled: true });
+    expect(await store.toolCalls.get(callId)).toMatchObject({
+      id: callId,
+      status: "skipped",
+      output: outcome,
+    });
     const claimed = settled?.settled ? settled.claimed : undefined;
     expect(claimed?.run).toMatchObject({ id: runId, status: "running", waitingOn: null, wakePending: false });
     const journal = ["persist:run:start", "intake:ask", `signal:tool:${runId}:${callId}`];
@@ -178,7 +183,8 @@ describe("SettlementStore.settle, what else it writes and tells", () => {
     const { runId, callId } = await waitingRun("elsewhere");
     await db.query("UPDATE prepick_runs SET waiting_on = 'call-other' WHERE id = $1", [runId]);
     const settled = await store.settlements.settle(settlementOf(runId, callId), lease);
-    expect(settled).toMatchObject({ settled: true, signalled: false, row: { status: "skipped" } });
+    expect(settled).toMatchObject({ settled: true, signalled: false });
+    expect(await store.toolCalls.get(callId)).toMatchObject({ status: "skipped" });
     expect(settled.settled && settled.claimed).toBeFalsy();
     expect(await store.runs.get(runId)).toMatchObject({ status: "parked", waitingOn: "call-other" });
   });
@@ -207,9 +213,12 @@ describe("SettlementStore.settle, what else it writes and tells", () => {
       ...approved,
       edits: { edited: ["cache"], input: { cache: "pages" } },
     });
-    expect(settled).toMatchObject({
-      settled: true,
-      row: { status: "approved", input: { cache: "pages" }, proposedInput: {}, edited: ["cache"] },
+    expect(settled).toMatchObject({ settled: true });
+    expect(await store.toolCalls.get(callId)).toMatchObject({
+      status: "approved",
+      input: { cache: "pages" },
+      proposedInput: {},
+      edited: ["cache"],
     });
 
     const asProposed = await waitingRun("unedited");
@@ -219,8 +228,10 @@ describe("SettlementStore.settle, what else it writes and tells", () => {
       output: null,
     };
     const kept = await store.settlements.settle({ ...same, edits: { edited: [] } });
-    expect(kept).toMatchObject({ settled: true, row: { status: "approved", input: {}, edited: [] } });
-    expect(kept.row?.proposedInput ?? null).toBeNull();
+    expect(kept).toMatchObject({ settled: true });
+    const keptRow = await store.toolCalls.get(asProposed.callId);
+    expect(keptRow).toMatchObject({ status: "approved", input: {}, edited: [] });
+    expect(keptRow?.proposedInput ?? null).toBeNull();
   });
 });
 

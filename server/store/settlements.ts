@@ -26,18 +26,23 @@ export interface PersonSettlement {
   edits?: { edited: string[]; input?: unknown };
 }
 
-/** What settling came to. */
+/**
+ * What settling came to. A settled row is not read back: it holds what the caller settled it
+ * with, and only a refusal needs to say how the row stands instead.
+ */
 export type SettleResult =
   | {
       settled: true;
-      /** The settled row. */
-      row: OwnedToolCall;
       /** Whether this statement recorded the run's signal (the run was parked on exactly this call). */
       signalled: boolean;
       /** The run, claimed under the caller's lease, when it was. */
       claimed?: ClaimedRun;
     }
-  | { settled: false; row: OwnedToolCall | undefined };
+  | {
+      settled: false;
+      /** The row as it stands (settled before, or its run's deadline passed); undefined when it does not exist. */
+      row: OwnedToolCall | undefined;
+    };
 
 // A run that parked between this statement's snapshot and its lock on the run row makes the
 // signal's position or frame number taken: the statement fails whole, and a retry sees the park.
@@ -54,7 +59,7 @@ const SETTLE_SQL = `WITH run AS (
       proposed_input = CASE WHEN $10::jsonb IS NULL THEN proposed_input ELSE input END,
       edited = coalesce($11::jsonb, edited)
     WHERE id = $1 AND status = 'pending_approval' AND run_id IN (SELECT id FROM run)
-    RETURNING *),
+    RETURNING id, run_id),
   decided AS (
     SELECT run.id, run.status = 'parked' AND run.waiting_on = $1 AS signalled,
       -- A run parked before runs recorded what they wait on is woken as before.
@@ -81,7 +86,7 @@ const SETTLE_SQL = `WITH run AS (
     RETURNING position, name, result),
   signalled AS (SELECT 1 FROM decided WHERE signalled),
   ${appendFramesSql("$2", "$7", "signalled")}
-  SELECT to_jsonb(settled) AS call, to_jsonb(woken) AS run, woken.signalled, woken.claimed,
+  SELECT to_jsonb(woken) AS run, woken.signalled, woken.claimed,
     CASE WHEN woken.claimed THEN ${journalSql("woken.id", "signal")} END AS journal,
     CASE WHEN woken.claimed THEN coalesce((SELECT last_seq FROM added), ${lastSeqSql("$2")}, 0) END AS last_seq,
     CASE WHEN woken.status = 'ready' THEN pg_notify('${RUNS_CHANNEL}', woken.id) END AS woke,
@@ -145,12 +150,10 @@ export class SettlementStore {
     }
     const first = firstSeqOf(row);
     if (first !== undefined) this.written(settlement.runId, first, settlement.signal.frames);
-    const call = toToolCall(row.call as Row);
     const signalled = row.signalled === true;
-    if (row.claimed !== true) return { settled: true, row: call, signalled };
+    if (row.claimed !== true) return { settled: true, signalled };
     return {
       settled: true,
-      row: call,
       signalled,
       claimed: {
         run: toRun(row.run as Row),

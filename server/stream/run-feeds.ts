@@ -18,6 +18,22 @@ export interface LiveFrame {
   json: string;
 }
 
+/**
+ * A frame this process wrote or streams, as its feed keeps it: its JSON text is made when a
+ * follower first sends it (a run nobody follows never serializes its frames a second time) and
+ * shared with the store's write of the same frame (see `jsonOnce`).
+ */
+class WrittenFrame implements LiveFrame {
+  constructor(
+    readonly seq: number | undefined,
+    readonly frame: Frame,
+  ) {}
+
+  get json(): string {
+    return jsonOnce(this.frame);
+  }
+}
+
 /** What a follower was woken by. */
 export type Wake = "written" | "notified" | "timeout";
 
@@ -202,7 +218,7 @@ export class RunFeeds {
   provisional(runId: string, after: number, frames: readonly Frame[]): void {
     const feed = this.feeds.get(runId);
     if (!feed || frames.length === 0) return;
-    const live = frames.map((frame) => ({ seq: undefined, frame, json: jsonOnce(frame) }));
+    const live = frames.map((frame) => new WrittenFrame(undefined, frame));
     if (feed.provisional?.after === after) feed.provisional.frames.push(...live);
     else feed.provisional = { after, frames: live };
     if (feed.followers > 0) feed.wake("written");
@@ -219,7 +235,7 @@ export class RunFeeds {
     if (!feed || frames.length === 0) return;
     // A gap (frames this process did not write came between) starts the kept frames afresh.
     if (feed.recent.length > 0 && feed.lastSeq + 1 !== first) feed.recent = [];
-    feed.recent.push(...frames.map((frame, index) => ({ seq: first + index, frame, json: jsonOnce(frame) })));
+    feed.recent.push(...frames.map((frame, index) => new WrittenFrame(first + index, frame)));
     if (feed.recent.length > RECENT) feed.recent.splice(0, feed.recent.length - RECENT);
     // Whatever was streamed unstored is now stored, or was given up: a stored frame follows it.
     if (feed.provisional && feed.provisional.after < first + frames.length - 1) feed.provisional = undefined;
