@@ -86,7 +86,7 @@ export interface PrepickOptions extends AgentModuleOptions {
    */
   sweepMs?: number;
   /**
-   * The most runs one process holds at once (`PREPICK_MAX_RUNS`, default 500). Runs mostly wait
+   * The most runs one process holds at once (`PREPICK_MAX_RUNS`, default 2 000). Runs mostly wait
    * on a model or a tool, so this is sized for those waits, not for CPUs; past it, runs stay
    * ready in the store and are claimed in order as runs end or park.
    */
@@ -268,7 +268,7 @@ export async function createApp(options: PrepickOptions): Promise<PrepickApp> {
     ...(options.approvalPolicy ? { approvalPolicy: options.approvalPolicy } : {}),
     leaseMs: options.leaseMs ?? 30_000,
     sweepMs: options.sweepMs ?? 2_000,
-    maxRuns: options.maxRuns ?? 500,
+    maxRuns: options.maxRuns ?? 2_000,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
     timeouts: {
       modelMs: options.modelTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
