@@ -52,15 +52,17 @@ export const BENCHMARKS: readonly Benchmark[] = [
       "answer.continued-p50.against-dbos",
     ],
     run: async () => {
-      const [{ answerLatency }, { peerResults }] = await Promise.all([
+      const [{ answerLatency }, { inPeerRounds }] = await Promise.all([
         import("./answer-latency"),
-        import("./peers"),
+        import("./peer-rounds"),
       ]);
-      return answerLatency("postgres", async () => {
-        const dbos = (await peerResults()).dbos;
-        if (!dbos) throw new Error("DBOS was not measured");
-        return dbos.latencies;
-      });
+      return inPeerRounds("answer.continued-p50.against-dbos", (peers) =>
+        answerLatency("postgres", async () => {
+          const dbos = (await peers()).dbos;
+          if (!dbos) throw new Error("DBOS was not measured");
+          return dbos.latencies;
+        }),
+      );
     },
   },
   {
@@ -84,11 +86,13 @@ export const BENCHMARKS: readonly Benchmark[] = [
       "throughput.backlog.postgres",
     ],
     run: async () => {
-      const [{ answerThroughput }, { peerResults }] = await Promise.all([
+      const [{ answerThroughput }, { inPeerRounds }] = await Promise.all([
         import("./answer-throughput"),
-        import("./peers"),
+        import("./peer-rounds"),
       ]);
-      return answerThroughput("postgres", peerResults);
+      return inPeerRounds("throughput.continued-runs.against-dbos", (peers) =>
+        answerThroughput("postgres", peers),
+      );
     },
   },
   {
@@ -100,8 +104,11 @@ export const BENCHMARKS: readonly Benchmark[] = [
     key: "burst-postgres",
     metrics: ["burst.postgres", "cpu.per-run.burst.postgres"],
     run: async () => {
-      const [{ runBurst }, { peerResults }] = await Promise.all([import("./run-burst"), import("./peers")]);
-      return runBurst("postgres", peerResults);
+      const [{ runBurst }, { inPeerRounds }] = await Promise.all([
+        import("./run-burst"),
+        import("./peer-rounds"),
+      ]);
+      return inPeerRounds("burst.postgres", (peers) => runBurst("postgres", peers));
     },
   },
   {
