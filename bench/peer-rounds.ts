@@ -3,13 +3,13 @@
 // per second measured 231, 359 and 501 in three whole bench runs), so one round's ratio could pass
 // or fail by the peer's noise alone.
 import { measurePeers, type PeerResults } from "./peers";
-import type { BenchRow } from "./result";
+import { type BenchRow, median } from "./result";
 
 /** How many rounds a benchmark read against the peers runs. */
 export const PEER_ROUNDS = 3;
 
 /** The ratio a row reads as (`0.98 ×` is 0.98), or NaN when it has none. */
-export function ratioOf(row: BenchRow): number {
+function ratioOf(row: BenchRow): number {
   return Number.parseFloat(row.ratio);
 }
 
@@ -26,8 +26,7 @@ export function medianRound(rounds: readonly BenchRow[][], by: string): BenchRow
   if (rounds.length === 0 || ratios.some(Number.isNaN)) {
     throw new Error(`every round must write ${by} with a ratio; got ${ratios.join(", ")}`);
   }
-  const order = ratios.map((_, index) => index).sort((a, b) => (ratios[a] as number) - (ratios[b] as number));
-  const chosen = order[Math.floor((order.length - 1) / 2)] as number;
+  const chosen = ratios.indexOf(median(ratios));
   const all = ratios.map((ratio) => `${ratio}`).join(", ");
   return (rounds[chosen] as BenchRow[]).map((row) =>
     row.id === by
